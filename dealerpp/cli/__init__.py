@@ -1,0 +1,58 @@
+"""The ``dealerpp`` and ``dealer.dpp`` commands.
+
+``dealerpp [FILE]`` preprocesses a script (the drop-in for dealer.dpp); the
+first argument may instead name a subcommand. Each subcommand lives in its own
+module, imported only when it runs, so the preprocessing path stays light.
+
+Exit status: 0 success, 1 input error, 2 usage error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+
+# subcommand -> (module, one-line summary)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "expand": ("dealerpp.cli.expand", "compile one shape{} expression and show its shapes"),
+    "run": ("dealerpp.cli.run", "preprocess a script and pipe it into dealer"),
+    "check": ("dealerpp.cli.check", "report every problem in dealer scripts"),
+    "convert": ("dealerpp.cli.convert", "convert deal files between formats"),
+    "show": ("dealerpp.cli.show", "print deals as four-hand diagrams"),
+}
+
+EXIT_OK = 0
+EXIT_INPUT_ERROR = 1
+EXIT_USAGE = 2
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in SUBCOMMANDS:
+        module = import_module(SUBCOMMANDS[args[0]][0])
+        return _finish(module.main(args[1:], prog=f"{prog} {args[0]}"))
+    from dealerpp.cli import preprocess
+
+    return _finish(preprocess.main(args, prog=prog))
+
+
+def main_dpp(argv: Sequence[str] | None = None) -> int:
+    """``dealer.dpp``: the same command under the Perl tool's name."""
+    return main(argv, prog="dealer.dpp")
+
+
+def _finish(status: int) -> int:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (often `head` or dealer) went away: not our error.
+        _silence_stdout()
+    return status
+
+
+def _silence_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

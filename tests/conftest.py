@@ -1,0 +1,64 @@
+"""Shared fixtures: the real dealer and dealer.dpp binaries.
+
+Locally a test that needs them skips with a visible reason when they are
+missing; under CI (``CI=true``) a missing binary is a failure, never a skip.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = PROJECT_ROOT / "examples"
+DEALER_EXAMPLES = Path("/usr/share/doc/dealer/examples")
+
+
+def _find(name: str) -> str | None:
+    return shutil.which(name) or (f"/usr/games/{name}" if Path(f"/usr/games/{name}").exists() else None)
+
+
+def _require(name: str) -> str:
+    path = _find(name)
+    if path is None:
+        message = f"{name} is not installed (apt-get install dealer)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{message}; CI must install it")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def dealer_bin() -> str:
+    """Path of Debian's dealer."""
+    return _require("dealer")
+
+
+@pytest.fixture(scope="session")
+def perl_dpp_bin() -> str:
+    """Path of the Perl dealer.dpp of Debian's package (never our own command)."""
+    path = "/usr/games/dealer.dpp"
+    if not Path(path).exists():
+        _require("/usr/games/dealer.dpp-missing")
+    return path
+
+
+def run_dealer(dealer: str, script: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run dealer on script text given on stdin."""
+    return subprocess.run(
+        [dealer, *args],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def run_perl_dpp(perl_dpp: str, script: str) -> str:
+    """The Perl preprocessor's output for script text."""
+    done = subprocess.run([perl_dpp], input=script, capture_output=True, text=True, timeout=60)
+    return done.stdout
