@@ -1,0 +1,567 @@
+"""The deal model: cards, suits, seats, hands, calls and deals.
+
+In the spirit of python-chess everything is a small immutable value built on
+plain ints, so the numpy bulk path can share the same numbers:
+
+* a card is its .deals bit: clubs 0-12, diamonds 13-25, hearts 26-38,
+  spades 39-51, ranks 2..A inside a suit (``card = suit * 13 + rank - 2``);
+* a seat is N=0, E=1, S=2, W=3 (clockwise, the .deals hand order);
+* a hand is a 52-bit mask of cards;
+* a deal is four hand masks plus the metadata that travels with it.
+
+Cards in no hand are "not in play" (played already, or unknown), so end
+positions and hidden PBN ``-`` hands fit the same model.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+FULL_MASK = (1 << 52) - 1
+SUIT_MASK = (1 << 13) - 1
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "CDHS"
+SEAT_CHARS = "NESW"
+
+
+class Suit(enum.IntEnum):
+    """A suit, numbered in .deals order (clubs lowest)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self]
+
+    @classmethod
+    def from_char(cls, char: str) -> Suit:
+        index = SUIT_CHARS.find(char.upper())
+        if index < 0 or len(char) != 1:
+            raise ValueError(f"not a suit: {char!r}")
+        return cls(index)
+
+
+#: Suits in the order hands are written (S H D C).
+SUITS_HIGH_FIRST: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class Strain(enum.IntEnum):
+    """A denomination, numbered as in .dx bids (C D H S N = 0..4)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    def __str__(self) -> str:
+        return "NT" if self is Strain.NOTRUMP else SUIT_CHARS[self]
+
+    @classmethod
+    def from_text(cls, text: str) -> Strain:
+        upper = text.upper()
+        if upper in ("N", "NT"):
+            return cls.NOTRUMP
+        return cls(Suit.from_char(upper))
+
+    @property
+    def suit(self) -> Suit | None:
+        return None if self is Strain.NOTRUMP else Suit(self)
+
+
+class Seat(enum.IntEnum):
+    """A seat, clockwise from North."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    def __str__(self) -> str:
+        return SEAT_CHARS[self]
+
+    @property
+    def name_title(self) -> str:
+        return self.name.title()
+
+    def next(self, steps: int = 1) -> Seat:
+        """The seat ``steps`` places clockwise (LHO for 1, partner for 2)."""
+        return Seat((self + steps) % 4)
+
+    @classmethod
+    def from_char(cls, char: str) -> Seat:
+        index = SEAT_CHARS.find(char.upper())
+        if index < 0 or len(char) != 1:
+            raise ValueError(f"not a seat: {char!r}")
+        return cls(index)
+
+
+class Vul(enum.IntEnum):
+    """Vulnerability."""
+
+    NONE = 0
+    NS = 1
+    EW = 2
+    BOTH = 3
+
+    def __str__(self) -> str:
+        return ("None", "NS", "EW", "All")[self]
+
+
+class Card(int):
+    """A card as its .deals bit number, 0 (club two) to 51 (spade ace).
+
+    ``str(Card.from_str("SA")) == "SA"``.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not 0 <= index < 52:
+            raise ValueError(f"card index out of range: {index}")
+        return super().__new__(cls, index)
+
+    @classmethod
+    def of(cls, suit: Suit | int, rank: int) -> Card:
+        """The card of ``suit`` and ``rank`` (2..14, ace = 14)."""
+        if not 2 <= rank <= 14:
+            raise ValueError(f"rank out of range: {rank}")
+        return cls(int(suit) * 13 + rank - 2)
+
+    @classmethod
+    def from_str(cls, text: str) -> Card:
+        """Parse suit then rank, e.g. ``SA``, ``h7``, ``CT`` (``10`` is accepted)."""
+        if len(text) == 3 and text[1:] == "10":
+            text = text[0] + "T"
+        if len(text) != 2:
+            raise ValueError(f"not a card: {text!r}")
+        rank = RANK_CHARS.find(text[1].upper())
+        if rank < 0:
+            raise ValueError(f"not a card: {text!r}")
+        return cls.of(Suit.from_char(text[0]), rank + 2)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> int:
+        """2..14 (ace = 14)."""
+        return self % 13 + 2
+
+    @property
+    def rank_char(self) -> str:
+        return RANK_CHARS[self % 13]
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    def __str__(self) -> str:
+        return SUIT_CHARS[self // 13] + RANK_CHARS[self % 13]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def cards_of_mask(mask: int) -> Iterator[Card]:
+    """The cards of a mask in display order: spades to clubs, high to low."""
+    for bit in range(51, -1, -1):
+        if mask >> bit & 1:
+            yield Card(bit)
+
+
+def mask_of_cards(cards: Iterable[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def holding_text(bits: int) -> str:
+    """The ranks of a 13-bit suit holding, high first (``AKT3``)."""
+    return "".join(RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1)
+
+
+def parse_holding(text: str) -> int:
+    """A 13-bit suit holding from rank characters, any case and order.
+
+    Raises ValueError on a bad character or a rank written twice.
+    """
+    bits = 0
+    for char in text:
+        rank = RANK_CHARS.find(char.upper())
+        if rank < 0:
+            raise ValueError(f"bad rank character {char!r}")
+        if bits >> rank & 1:
+            raise ValueError(f"rank {char.upper()} written twice in one suit")
+        bits |= 1 << rank
+    return bits
+
+
+@dataclass(frozen=True)
+class Hand:
+    """The cards one seat holds, as a 52-bit mask."""
+
+    mask: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.mask <= FULL_MASK:
+            raise ValueError("a hand mask uses bits 0-51 only")
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[int]) -> Hand:
+        return cls(mask_of_cards(cards))
+
+    @classmethod
+    def from_pbn(cls, text: str) -> Hand:
+        """Parse ``S.H.D.C`` holdings (``AK84.AKT3.Q.J965``); ``-`` is the empty hand."""
+        if text == "-":
+            return cls(0)
+        parts = text.split(".")
+        if len(parts) != 4:
+            raise ValueError(f"a hand needs 4 suits separated by '.', got {len(parts)}")
+        mask = 0
+        for suit, part in zip(SUITS_HIGH_FIRST, parts, strict=True):
+            mask |= parse_holding(part) << (13 * suit)
+        return cls(mask)
+
+    def holding(self, suit: Suit | int) -> int:
+        """The 13-bit holding in one suit (bit 0 = two)."""
+        return self.mask >> (13 * int(suit)) & SUIT_MASK
+
+    def length(self, suit: Suit | int) -> int:
+        return popcount(self.holding(suit))
+
+    def cards(self) -> Iterator[Card]:
+        return cards_of_mask(self.mask)
+
+    def to_pbn(self) -> str:
+        return ".".join(holding_text(self.holding(s)) for s in SUITS_HIGH_FIRST)
+
+    def __len__(self) -> int:
+        return popcount(self.mask)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        return self.cards()
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+
+class Call(int):
+    """A call, as its .dx byte: ``(level << 5) | (1 << strain)`` for a bid,
+    1 Pass, 2 Double, 4 Redouble."""
+
+    __slots__ = ()
+
+    def __new__(cls, code: int) -> Call:
+        if code not in _CALL_NAMES:
+            raise ValueError(f"not a call byte: {code}")
+        return super().__new__(cls, code)
+
+    @classmethod
+    def bid(cls, level: int, strain: Strain | int) -> Call:
+        if not 1 <= level <= 7 or not 0 <= strain <= 4:
+            raise ValueError(f"no such bid: level {level} strain {strain}")
+        return cls(level << 5 | 1 << int(strain))
+
+    @classmethod
+    def from_str(cls, text: str) -> Call:
+        """Parse ``Pass``/``P``, ``X``, ``XX``, ``1C`` .. ``7NT`` (any case)."""
+        code = _CALL_CODES.get(text.upper())
+        if code is None:
+            raise ValueError(f"not a call: {text!r}")
+        return cls(code)
+
+    @property
+    def is_bid(self) -> bool:
+        return self >= 32
+
+    @property
+    def level(self) -> int:
+        return self >> 5
+
+    @property
+    def strain(self) -> Strain | None:
+        if not self.is_bid:
+            return None
+        return Strain((self & 31).bit_length() - 1)
+
+    def __str__(self) -> str:
+        return _CALL_NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Call({str(self)!r})"
+
+
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 1, 2, 4
+_CALL_NAMES: dict[int, str] = {PASS_CODE: "Pass", DOUBLE_CODE: "X", REDOUBLE_CODE: "XX"}
+for _level in range(1, 8):
+    for _strain in Strain:
+        _CALL_NAMES[_level << 5 | 1 << _strain] = f"{_level}{_strain}"
+_CALL_CODES: dict[str, int] = {name.upper(): code for code, name in _CALL_NAMES.items()}
+_CALL_CODES["P"] = PASS_CODE
+for _level in range(1, 8):
+    _CALL_CODES[f"{_level}N"] = _level << 5 | 1 << Strain.NOTRUMP
+
+
+@dataclass(frozen=True)
+class GibInfo:
+    """What a giblib record carries besides the cards.
+
+    ``tricks`` is the 20-character trick string (``None`` when the record had
+    none); ``comments`` are the raw texts of the ``{...}`` comments before
+    the deal, kept verbatim; ``name``/``trumps``/``leader`` are the options
+    read from them. The ``played=`` cards are the deal's ``play``.
+    """
+
+    name: str | None = None
+    trumps: Strain | None = None
+    leader: Seat | None = None
+    tricks: str | None = None
+    comments: tuple[str, ...] = ()
+
+    def trick_value(self, leader: Seat, strain: Strain) -> int | None:
+        """Tricks North-South take with ``leader`` on lead in ``strain``
+        (``None`` when unknown)."""
+        if self.tricks is None:
+            return None
+        char = self.tricks[gib_trick_index(leader, strain)]
+        return None if char == "-" else int(char, 16)
+
+
+_GIB_LEADERS = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
+_GIB_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def gib_trick_index(leader: Seat, strain: Strain) -> int:
+    """Position in the giblib trick string: groups of four leaders S E N W,
+    groups in strain order NT S H D C."""
+    return _GIB_STRAINS.index(strain) * 4 + _GIB_LEADERS.index(leader)
+
+
+@dataclass(frozen=True)
+class PbnTag:
+    """One PBN tag pair with the raw section text that followed it (the
+    auction or play section, a table, ...), kept as read."""
+
+    name: str
+    value: str
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class PbnComment:
+    """A PBN comment: ``kind`` is ``;`` (to end of line), ``{`` (brace
+    comment) or ``%`` (escape line); ``text`` excludes the delimiters."""
+
+    kind: str
+    text: str
+
+
+PbnItem = PbnTag | PbnComment
+
+
+@dataclass(frozen=True)
+class PbnInfo:
+    """Tags and comments of one PBN game, in the order they were read."""
+
+    items: tuple[PbnItem, ...] = ()
+
+    def tag(self, name: str) -> PbnTag | None:
+        for item in self.items:
+            if isinstance(item, PbnTag) and item.name == name:
+                return item
+        return None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Who holds each card, plus what travels with the deal.
+
+    ``masks`` are the four hand masks, N E S W. A card in no mask is not in
+    play. ``order`` is set by text readers only when the source listed cards
+    in a non-canonical order (seed 003 asks to keep it): per seat, the cards
+    as written.
+    """
+
+    masks: tuple[int, int, int, int] = (0, 0, 0, 0)
+    board: int | None = None
+    dealer: Seat | None = None
+    vul: Vul | None = None
+    auction: tuple[Call, ...] = ()
+    play: tuple[Card, ...] = ()
+    gib: GibInfo | None = None
+    pbn: PbnInfo | None = None
+    dx_number: int | None = None
+    order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=True)
+
+    def __post_init__(self) -> None:
+        problem = mask_problem(self.masks)
+        if problem:
+            raise ValueError(problem)
+
+    # -- construction ---------------------------------------------------
+    @classmethod
+    def from_hands(cls, hands: Iterable[Hand | int], **meta: Any) -> Deal:
+        masks = tuple(h.mask if isinstance(h, Hand) else int(h) for h in hands)
+        if len(masks) != 4:
+            raise ValueError("a deal needs four hands")
+        return cls(masks, **meta)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_pbn(cls, text: str, **meta: Any) -> Deal:
+        """``N:h1 h2 h3 h4`` (clockwise from the first seat) or four hands N E S W."""
+        first = Seat.NORTH
+        if len(text) > 1 and text[1] == ":":
+            first = Seat.from_char(text[0])
+            text = text[2:]
+        parts = text.split()
+        if len(parts) != 4:
+            raise ValueError(f"a deal needs 4 hands, got {len(parts)}")
+        masks = [0, 0, 0, 0]
+        for i, part in enumerate(parts):
+            masks[(first + i) % 4] = Hand.from_pbn(part).mask
+        return cls(tuple(masks), **meta)  # type: ignore[arg-type]
+
+    # -- views ----------------------------------------------------------
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        n, e, s, w = self.masks
+        return Hand(n), Hand(e), Hand(s), Hand(w)
+
+    def __getitem__(self, seat: Seat | int) -> Hand:
+        return Hand(self.masks[seat])
+
+    def owner(self, card: int) -> Seat | None:
+        for seat in Seat:
+            if self.masks[seat] >> card & 1:
+                return seat
+        return None
+
+    @property
+    def in_play(self) -> int:
+        n, e, s, w = self.masks
+        return n | e | s | w
+
+    def is_full(self) -> bool:
+        return all(popcount(m) == 13 for m in self.masks)
+
+    def to_pbn(self, first: Seat = Seat.NORTH) -> str:
+        """``N:...`` with hands clockwise from ``first``; empty hands as ``-``
+        when the deal has cards elsewhere."""
+        parts = []
+        for i in range(4):
+            mask = self.masks[(first + i) % 4]
+            parts.append("-" if mask == 0 and self.in_play else Hand(mask).to_pbn())
+        return f"{first}:" + " ".join(parts)
+
+    def cards_in_order(self, seat: Seat | int) -> tuple[Card, ...]:
+        """The seat's cards as the source listed them (canonical otherwise)."""
+        if self.order is not None:
+            return self.order[seat]
+        return tuple(cards_of_mask(self.masks[seat]))
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+
+def mask_problem(masks: tuple[int, ...]) -> str | None:
+    """Why four masks are not a deal, or None: bits 52-63, a card in two
+    hands, a hand over 13 cards."""
+    if len(masks) != 4:
+        return "a deal needs four hands"
+    seen = 0
+    for seat, mask in zip(Seat, masks, strict=True):
+        if not isinstance(mask, int) or mask < 0:
+            return f"{seat.name_title} has a mask that is not a non-negative int"
+        if mask >> 52:
+            return f"{seat.name_title} has bits 52-63 set"
+        twice = seen & mask
+        if twice:
+            card = next(cards_of_mask(twice))
+            return f"card {card} is in two hands"
+        seen |= mask
+        if popcount(mask) > 13:
+            return f"{seat.name_title} has {popcount(mask)} cards, over 13"
+    return None
+
+
+def board_dealer_vul(board: int) -> tuple[Seat, Vul]:
+    """Dealer and vulnerability of a board number by the standard 16-board cycle."""
+    index = (board - 1) % 16
+    return Seat(index % 4), _VUL_CYCLE[index]
+
+
+_VUL_CYCLE = (
+    Vul.NONE, Vul.NS, Vul.EW, Vul.BOTH,
+    Vul.NS, Vul.EW, Vul.BOTH, Vul.NONE,
+    Vul.EW, Vul.BOTH, Vul.NONE, Vul.NS,
+    Vul.BOTH, Vul.NONE, Vul.NS, Vul.EW,
+)
+
+
+def trick_winner(cards: tuple[Card, ...] | list[Card], trumps: Strain | None) -> int:
+    """Index (0-3) of the winning card of a trick: the highest trump, else the
+    highest card of the suit led."""
+    trump = None if trumps is None else trumps.suit
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best = i
+        elif card.suit == trump:
+            # top is the led suit here (it differs from the card's suit)
+            best = i
+    return best
+
+
+def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | None,
+               leader: Seat | None = None) -> str | None:
+    """Why ``play`` (chronological) cannot be played from ``deal``, or None.
+
+    Real rules: each card in the hand on turn, suit followed when possible,
+    each trick led by the winner of the previous one. ``leader`` (when
+    given) must hold the first card.
+    """
+    hands = list(deal.masks)
+    trick: list[Card] = []
+    seats: list[Seat] = []
+    turn = leader
+    for number, card in enumerate(play, 1):
+        holder = deal.owner(card)
+        if holder is None:
+            return f"card {number} ({card}) is in no hand"
+        if turn is None:
+            turn = holder
+        if holder != turn:
+            return f"card {number} ({card}) is held by {holder.name_title}, but {turn.name_title} is on turn"
+        if not hands[holder] >> card & 1:
+            return f"card {number} ({card}) was already played"
+        if trick:
+            led = trick[0].suit
+            suit_bits = SUIT_MASK << (13 * led)
+            if card.suit != led and hands[holder] & suit_bits:
+                return f"card {number} ({card}) is a revoke: {holder.name_title} holds {led.name.lower()}"
+        hands[holder] &= ~(1 << card)
+        trick.append(card)
+        seats.append(holder)
+        turn = holder.next()
+        if len(trick) == 4:
+            turn = seats[trick_winner(trick, trumps)]
+            trick, seats = [], []
+    return None
