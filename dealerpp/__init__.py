@@ -1,3 +1,49 @@
-"""dealerpp: a compiler-grade preprocessor for dealer scripts, and a deal-file toolkit."""
+"""dealerpp: a compiler-grade preprocessor for dealer scripts, and a deal-file toolkit.
+
+    >>> from dealerpp import expand
+    >>> shapes = expand("5+M(xxx)")
+    >>> len(shapes), (5, 4, 3, 1) in shapes
+    (212, True)
+
+Names are imported on first use, so ``import dealerpp`` stays cheap.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "expand": "dealerpp.shapes.compiler",
+    "compile_shape": "dealerpp.shapes.compiler",
+    "Compiled": "dealerpp.shapes.compiler",
+    "ShapeSet": "dealerpp.shapes.shapeset",
+    "Shape": "dealerpp.shapes.universe",
+    "DppError": "dealerpp.diagnostics",
+    "Diagnostic": "dealerpp.diagnostics",
+    "preprocess": "dealerpp.script.rewrite",
+    "Preprocessed": "dealerpp.script.rewrite",
+}
+
+__all__ = [
+    "Compiled", "Diagnostic", "DppError", "Preprocessed", "Shape", "ShapeSet",
+    "__version__", "compile_shape", "expand", "preprocess",
+]
+
+if TYPE_CHECKING:
+    from dealerpp.diagnostics import Diagnostic, DppError
+    from dealerpp.script.rewrite import Preprocessed, preprocess
+    from dealerpp.shapes.compiler import Compiled, compile_shape, expand
+    from dealerpp.shapes.shapeset import ShapeSet
+    from dealerpp.shapes.universe import Shape
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dealerpp' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -28,7 +28,7 @@ def grammar_path(name: str) -> Path:
 
 
 @cache
-def lalr_parser(name: str, start: str = "start", **options: Any) -> Lark:
+def lalr_parser(name: str, start: str | tuple[str, ...] = "start", **options: Any) -> Lark:
     """An LALR parser for ``grammar/NAME.lark``.
 
     Lark's own cache (a pickled parse table in the temporary folder, keyed by
@@ -40,7 +40,7 @@ def lalr_parser(name: str, start: str = "start", **options: Any) -> Lark:
     return Lark(
         path.read_text(encoding="utf-8"),
         parser="lalr",
-        start=start,
+        start=[start] if isinstance(start, str) else list(start),
         propagate_positions=True,
         maybe_placeholders=False,
         cache=True,

@@ -14,10 +14,7 @@ from dealerpp.diagnostics import Diagnostic
 
 def read_text(path: str) -> str:
     """Read a text file, or standard input for ``-``; keep line endings as they are."""
-    if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        data = Path(path).read_bytes()
+    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     return data.decode("utf-8", errors="surrogateescape")
 
 

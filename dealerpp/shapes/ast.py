@@ -1,0 +1,132 @@
+"""Typed AST of the shape{} language.
+
+Every node carries ``pos``: the 1-based line and column where it starts in
+the text that was parsed, so later stages can point at the exact place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int
+    column: int
+
+
+# --- patterns ---------------------------------------------------------------
+
+SlotKind = Literal["exact", "at_least", "at_most", "range", "any"]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One suit length: ``5``, ``5+``, ``5-``, ``[3-5]``, ``x``."""
+
+    kind: SlotKind
+    lengths: frozenset[int]  # the allowed lengths, within 0..13
+    text: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Item:
+    """A slot with an optional label (``s h d c`` a suit, ``M`` a major, ``m`` a minor)."""
+
+    slot: Slot
+    label: str | None  # normalised: 's' 'h' 'd' 'c' 'M' 'm'
+    pos: Pos
+    label_pos: Pos | None = None
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """``items`` take named or remaining suits in order; ``group`` slots take
+    the suits left over in every order. ``any 4432`` is a pattern whose four
+    slots are all in the group."""
+
+    items: tuple[Item, ...]
+    group: tuple[Item, ...] | None
+    pos: Pos
+    is_any: bool = False
+
+    @property
+    def slot_count(self) -> int:
+        return len(self.items) + len(self.group or ())
+
+
+# --- conditions -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Number:
+    value: int
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A suit length: 's' 'h' 'd' 'c', or 'M' / 'm' (the pattern's major / minor)."""
+
+    name: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Unary:
+    op: str  # '!', '-', '+'  ('not' is normalised to '!')
+    operand: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Binary:
+    op: str  # C operator: '*' '/' '%' '+' '-' '<' '<=' '>' '>=' '==' '!=' '&&' '||'
+    left: Expr
+    right: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Conditional:
+    test: Expr
+    if_true: Expr
+    if_false: Expr
+    pos: Pos
+
+
+Expr = Number | Variable | Unary | Binary | Conditional
+
+
+# --- terms and lists --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Term:
+    pattern: Pattern
+    condition: Expr | None
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class SignedTerm:
+    sign: Literal["+", "-"]
+    term: Term
+
+
+@dataclass(frozen=True)
+class ShapeList:
+    terms: tuple[SignedTerm, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class ShapeCall:
+    """A whole ``shape{COMPASS, ...}``."""
+
+    compass: str
+    compass_pos: Pos
+    shapes: ShapeList
+    pos: Pos

@@ -1,0 +1,255 @@
+"""``ShapeSet`` → the shortest dealer shape list we can find for it.
+
+dealer's shape lists are built from *terms*: a pattern of four characters,
+each a digit or ``x`` (any length), optionally preceded by ``any`` (every
+order of the suits), joined by ``+`` (add) and ``-`` (remove), left to right.
+A suit of 10+ cards can only be written as ``x``.
+
+Minimising the number of terms is a set-cover problem; we take the shortest
+of a few greedy strategies:
+
+1. union only: cover the set with terms that lie inside it;
+2. a *base* then subtraction: a few broad terms that cover the set, then
+   remove what they overshoot with terms that lie outside the set. Bases
+   tried: everything (``xxxx``), and the set's lengths in one suit
+   (``5xxx + 6xxx + ...``).
+
+The result is never longer than the plain enumeration (one term a shape),
+because every single shape is itself a candidate term.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import cache
+from itertools import permutations, product
+
+from dealerpp.shapes.shapeset import ShapeSet
+from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK, indices
+
+X = -1  # an 'x' in a pattern
+EMPTY_LIST = "xxxx - xxxx"  # dealer needs some list; this one matches nothing
+SMALL_SET = 48  # up to this size, find subset terms from the members outward
+
+
+class _Candidates:
+    """Every dealer term with its mask, and for each shape the terms containing it."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.masks: list[int] = []
+        self.sizes: list[int] = []
+        self.containing: list[list[int]] = [[] for _ in ALL_SHAPES]
+        self.index: dict[str, int] = {}
+        self._build()
+
+    def _build(self) -> None:
+        # Fewest x first: among terms with the same shapes (any 4432 and
+        # any 432x, 6133 and x133) the first one built is the one kept.
+        patterns = sorted(
+            (p for p in product((X, *range(10)), repeat=4) if _valid(p)),
+            key=lambda p: (p.count(X), p),
+        )
+        by_mask: dict[int, int] = {}
+        plain: dict[tuple[int, ...], int] = {}
+        for pattern in patterns:
+            plain[pattern] = self._add_unique(_text(pattern), _plain_mask(pattern), by_mask)
+        anys: dict[tuple[int, ...], int] = {}
+        for pattern in patterns:
+            key = _any_key(pattern)
+            if key in anys:
+                continue
+            mask = 0
+            for order in set(permutations(pattern)):
+                mask |= self.masks[plain[order]]
+            anys[key] = self._add_unique("any " + _text(key), mask, by_mask)
+        for i, shape in enumerate(ALL_SHAPES):
+            terms = {plain[g] for g in _generalisations(shape)}
+            terms |= {anys[_any_key(g)] for g in _generalisations(shape)}
+            self.containing[i] = sorted(terms)
+        self.index = {text: i for i, text in enumerate(self.texts)}
+
+    def _add_unique(self, text: str, mask: int, by_mask: dict[int, int]) -> int:
+        known = by_mask.get(mask)
+        if known is None:
+            known = by_mask[mask] = self._add(text, mask)
+        return known
+
+    def _add(self, text: str, mask: int) -> int:
+        self.texts.append(text)
+        self.masks.append(mask)
+        self.sizes.append(mask.bit_count())
+        return len(self.texts) - 1
+
+    def inside(self, target: int, touching: int | None = None) -> list[int]:
+        """The terms whose shapes all lie in ``target`` (and, if given, meet ``touching``)."""
+        seeds = target if touching is None else touching
+        if seeds.bit_count() <= SMALL_SET:
+            return self._inside_from_members(target, seeds)
+        outside = FULL_MASK & ~target
+        return [t for t, m in enumerate(self.masks) if not m & outside]
+
+    def _inside_from_members(self, target: int, seeds: int) -> list[int]:
+        masks, outside = self.masks, FULL_MASK & ~target
+        terms: set[int] = set()
+        for i in indices(seeds):
+            terms.update(self.containing[i])
+        return sorted(t for t in terms if not masks[t] & outside)
+
+
+def _valid(pattern: tuple[int, ...]) -> bool:
+    total = sum(n for n in pattern if n != X)
+    return total <= 13 if X in pattern else total == 13
+
+
+def _text(pattern: tuple[int, ...]) -> str:
+    return "".join("x" if n == X else str(n) for n in pattern)
+
+
+def _any_key(pattern: tuple[int, ...]) -> tuple[int, ...]:
+    """``any`` patterns are written longest suit first, x last: any 5431, any 54xx."""
+    return tuple(sorted(pattern, key=lambda n: 99 if n == X else -n))
+
+
+def _plain_mask(pattern: tuple[int, ...]) -> int:
+    mask = FULL_MASK
+    for suit, n in enumerate(pattern):
+        if n != X:
+            mask &= LENGTH_MASK[suit][n]
+    return mask
+
+
+def _generalisations(shape: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The plain terms containing ``shape``: each suit kept (if 0-9) or made x."""
+    options = [(n, X) if n <= 9 else (X,) for n in shape]
+    return [p for p in product(*options) if _valid(p)]
+
+
+@cache
+def _candidates() -> _Candidates:
+    return _Candidates()
+
+
+# --- greedy cover -----------------------------------------------------------
+
+
+def _cover(target: int, terms: list[int], table: _Candidates,
+           limit: int = 1 << 30) -> list[int] | None:
+    """Greedy set cover of ``target`` by ``terms`` (lazy evaluation of gains).
+
+    None when ``terms`` cannot cover ``target``, or need more than ``limit``.
+    """
+    masks = table.masks
+    heap = [(-(masks[t] & target).bit_count(), t) for t in terms]
+    heap = [entry for entry in heap if entry[0]]
+    heapq.heapify(heap)
+    chosen: list[int] = []
+    left = target
+    while left:
+        if not heap:
+            return None
+        _, term = heapq.heappop(heap)
+        gain = (masks[term] & left).bit_count()
+        if not gain:
+            continue
+        if heap and gain < -heap[0][0]:
+            heapq.heappush(heap, (-gain, term))
+            continue
+        chosen.append(term)
+        if len(chosen) > limit:
+            return None
+        left &= ~masks[term]
+    return _drop_redundant(chosen, target, masks)
+
+
+def _drop_redundant(chosen: list[int], target: int, masks: list[int]) -> list[int]:
+    """Remove terms whose part of ``target`` the other terms already cover."""
+    kept = list(chosen)
+    for term in reversed(chosen):
+        others = 0
+        for t in kept:
+            if t != term:
+                others |= masks[t]
+        if target & ~others == 0:
+            kept.remove(term)
+    return kept
+
+
+# --- strategies -------------------------------------------------------------
+
+Plan = tuple[list[int], list[int]]  # (terms added, terms then removed)
+
+
+def plan_terms(shapes: ShapeSet) -> Plan:
+    """The terms to add and then remove for ``shapes`` (both lists of term ids)."""
+    target = shapes.mask
+    table = _candidates()
+    best: Plan = (_cover(target, table.inside(target), table) or [], [])
+    if len(best[0]) < 3:
+        return best
+    outside = FULL_MASK & ~target
+    for base in _bases(target, table):
+        if len(base) + 1 >= _length(best):
+            continue  # even one removal would not beat what we have
+        covered = 0
+        for term in base:
+            covered |= table.masks[term]
+        extra = covered & outside
+        budget = _length(best) - len(base) - 1
+        removals = _cover(extra, table.inside(outside, touching=extra), table, budget)
+        if removals is not None and len(base) + len(removals) < _length(best):
+            best = (base, removals)
+    return best
+
+
+def _length(plan: Plan) -> int:
+    return len(plan[0]) + len(plan[1])
+
+
+def _bases(target: int, table: _Candidates) -> list[list[int]]:
+    """Broad unions of terms that contain ``target``."""
+    index = table.index
+    bases = [[index["xxxx"]]]
+    for suit in range(4):
+        base: list[int] = []
+        long_suits = 0
+        for n in range(14):
+            part = target & LENGTH_MASK[suit][n]
+            if not part:
+                continue
+            if n <= 9:
+                text = "".join(str(n) if s == suit else "x" for s in range(4))
+                base.append(index[text])
+            else:
+                long_suits |= part
+        if long_suits:
+            extra = _cover(long_suits, table.inside(target, touching=long_suits), table)
+            if extra is None:
+                continue
+            base.extend(extra)
+        bases.append(base)
+    return bases
+
+
+# --- text -------------------------------------------------------------------
+
+
+def emit_dealer_list(shapes: ShapeSet) -> str:
+    """The shortest dealer list found for ``shapes``: ``any 4333 + 5xxx - 5332``."""
+    if not shapes:
+        return EMPTY_LIST
+    if shapes.mask == FULL_MASK:
+        return "xxxx"
+    added, removed = plan_terms(shapes)
+    texts = _candidates().texts
+    parts = [texts[added[0]]]
+    parts += [f"+ {texts[t]}" for t in added[1:]]
+    parts += [f"- {texts[t]}" for t in removed]
+    return " ".join(parts)
+
+
+def emit_enumeration(shapes: ShapeSet) -> str:
+    """One term per shape, in the set's order: ``5431 + 5422 + x300``."""
+    if not shapes:
+        return EMPTY_LIST
+    return " + ".join(shape.dealer for shape in shapes)

@@ -1,0 +1,233 @@
+"""AST → ``ShapeSet``: the exact meaning of a shape list.
+
+Each term is computed with bit masks: a slot on a suit is the union of
+``LENGTH_MASK[suit][n]`` over its allowed lengths, an assignment of slots to
+suits is the intersection of its slot masks, and a term is the union over the
+assignments its labels and parentheses allow. Conditions then filter the
+shapes of each assignment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import permutations
+
+from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.shapes import ast
+from dealerpp.shapes.condition import DivisionByZero, compile_condition, variables
+from dealerpp.shapes.shapeset import ShapeSet
+from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, indices, lengths_mask
+
+SUIT_OF_LABEL = {"s": 0, "h": 1, "d": 2, "c": 3}
+MAJORS = (0, 1)
+MINORS = (2, 3)
+LABEL_NAMES = "shdc"
+
+
+@dataclass
+class _Context:
+    """The text being compiled (for source lines) and the warnings so far."""
+
+    text: str
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def error(self, message: str, pos: ast.Pos, hint: str | None = None) -> DppError:
+        return DppError(message, pos.line, pos.column, None,
+                        source_line_of(self.text, pos.line), hint)
+
+    def warn(self, message: str, pos: ast.Pos) -> None:
+        self.warnings.append(Diagnostic("warning", message, pos.line, pos.column, None,
+                                        source_line_of(self.text, pos.line)))
+
+
+def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Diagnostic]]:
+    """The set a shape list denotes, and the warnings found on the way.
+
+    ``text`` is the source the AST was parsed from (for error messages).
+    """
+    context = _Context(text)
+    mask = 0
+    for signed in shape_list.terms:
+        term_mask = _term_mask(signed.term, context)
+        if not term_mask and len(shape_list.terms) > 1:
+            context.warn("this term matches no shape", signed.term.pos)
+        mask = mask | term_mask if signed.sign == "+" else mask & ~term_mask
+    if not mask:
+        context.warn("this shape list matches no shape: the dealer condition is always false",
+                     shape_list.pos)
+    return ShapeSet(mask), context.warnings
+
+
+# --- one term ---------------------------------------------------------------
+
+
+def _term_mask(term: ast.Term, context: _Context) -> int:
+    pattern = term.pattern
+    _check_slot_count(pattern, context)
+    _check_exact_total(pattern, context)
+    labels = _check_labels(pattern, context)
+    used = variables(term.condition) if term.condition is not None else set()
+    if "M" in used and labels.count("M") > 1:
+        raise context.error("'M' in the condition is ambiguous: the pattern has two M labels",
+                            term.condition.pos if term.condition else term.pos)
+    if "m" in used and labels.count("m") > 1:
+        raise context.error("'m' in the condition is ambiguous: the pattern has two m labels",
+                            term.condition.pos if term.condition else term.pos)
+
+    mask = 0
+    for binding in _label_bindings(labels):
+        suits = _assign(pattern, binding)
+        alternative = _assignment_mask(pattern, suits)
+        if term.condition is not None and alternative:
+            alternative &= _condition_mask(term.condition, binding, used, alternative, context)
+        mask |= alternative
+    return mask
+
+
+def _check_slot_count(pattern: ast.Pattern, context: _Context) -> None:
+    count = pattern.slot_count
+    if count == 4:
+        return
+    tight = any(item.slot.kind in ("at_least", "at_most")
+                for item in (*pattern.items, *(pattern.group or ())))
+    hint = None
+    if count > 4 and tight:
+        hint = ("'+' or '-' right after a length means 'at least' / 'at most'; "
+                "to join two shapes put spaces around the sign: 4432 + 5332")
+    elif count < 4:
+        hint = "inside a condition, a sign with spaces on both sides starts a new term"
+    raise context.error(f"a pattern needs exactly 4 suit lengths, this one has {count}",
+                        pattern.pos, hint)
+
+
+def _check_exact_total(pattern: ast.Pattern, context: _Context) -> None:
+    exact = [next(iter(item.slot.lengths))
+             for item in (*pattern.items, *(pattern.group or ()))
+             if item.slot.kind == "exact"]
+    if sum(exact) > 13:
+        raise context.error(
+            f"the exact lengths total {sum(exact)} cards, more than 13", pattern.pos)
+
+
+def _check_labels(pattern: ast.Pattern, context: _Context) -> list[str]:
+    labels: list[str] = []
+    named: set[str] = set()
+    for item in pattern.items:
+        if item.label is None:
+            continue
+        where = item.label_pos or item.pos
+        if item.label in SUIT_OF_LABEL:
+            if item.label in named:
+                raise context.error(f"the suit '{item.label}' is named twice", where)
+            named.add(item.label)
+        labels.append(item.label)
+    for letter, pool, what in (("M", "sh", "major"), ("m", "dc", "minor")):
+        free = [s for s in pool if s not in named]
+        if labels.count(letter) > len(free):
+            where = [i for i in pattern.items if i.label == letter][-1]
+            raise context.error(
+                f"'{letter}' needs a {what} that no other label names, and none is left",
+                where.label_pos or where.pos)
+    return labels
+
+
+def _label_bindings(labels: list[str]) -> list[dict[str, int]]:
+    """Every way to give the M and m labels (in order) distinct free suits.
+
+    A binding maps each label position key ('M0', 'M1', 'm0', ...) to a suit,
+    plus 'M'/'m' for the first of each (what a condition's M/m means).
+    """
+    named = {SUIT_OF_LABEL[label] for label in labels if label in SUIT_OF_LABEL}
+    choices: list[list[tuple[int, ...]]] = []
+    for letter, pool in (("M", MAJORS), ("m", MINORS)):
+        count = labels.count(letter)
+        free = [s for s in pool if s not in named]
+        choices.append(list(permutations(free, count)))
+    bindings = []
+    for majors in choices[0]:
+        for minors in choices[1]:
+            binding = {f"M{i}": s for i, s in enumerate(majors)}
+            binding.update({f"m{i}": s for i, s in enumerate(minors)})
+            if majors:
+                binding["M"] = majors[0]
+            if minors:
+                binding["m"] = minors[0]
+            bindings.append(binding)
+    return bindings
+
+
+def _assign(pattern: ast.Pattern, binding: dict[str, int]) -> list[int]:
+    """The suit of each item outside the parentheses, for one binding."""
+    suits: list[int | None] = []
+    seen = {"M": 0, "m": 0}
+    for item in pattern.items:
+        if item.label in SUIT_OF_LABEL:
+            suits.append(SUIT_OF_LABEL[item.label])
+        elif item.label in seen:
+            suits.append(binding[f"{item.label}{seen[item.label]}"])
+            seen[item.label] += 1
+        else:
+            suits.append(None)
+    free = iter(s for s in range(4) if s not in suits)
+    return [s if s is not None else next(free) for s in suits]
+
+
+def _assignment_mask(pattern: ast.Pattern, suits: list[int]) -> int:
+    mask = FULL_MASK
+    for item, suit in zip(pattern.items, suits, strict=True):
+        mask &= _slot_mask(suit, item.slot.lengths)
+    if pattern.group:
+        left = [s for s in range(4) if s not in suits]
+        mask &= _group_mask(tuple(left), tuple(i.slot.lengths for i in pattern.group))
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def _slot_mask(suit: int, lengths: frozenset[int]) -> int:
+    return lengths_mask(suit, lengths)
+
+
+@lru_cache(maxsize=4096)
+def _group_mask(suits: tuple[int, ...], slots: tuple[frozenset[int], ...]) -> int:
+    """The group's slots over ``suits`` in every order."""
+    mask = 0
+    for order in set(permutations(slots)):
+        part = FULL_MASK
+        for suit, lengths in zip(suits, order, strict=True):
+            part &= _slot_mask(suit, lengths)
+        mask |= part
+    return mask
+
+
+# --- conditions -------------------------------------------------------------
+
+
+def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str],
+                    candidates: int, context: _Context) -> int:
+    """The shapes among ``candidates`` that satisfy ``condition``.
+
+    M/m bound by the pattern mean the pattern's suit; unbound ones range over
+    both majors/minors (a union of alternatives).
+    """
+    options = [dict(binding)]
+    for letter, pool in (("M", MAJORS), ("m", MINORS)):
+        if letter in used and letter not in binding:
+            options = [{**o, letter: s} for o in options for s in pool]
+    mask = 0
+    for option in options:
+        evaluate = compile_condition(condition, option)
+        for i in indices(candidates & ~mask):
+            try:
+                if evaluate(ALL_SHAPES[i]):
+                    mask |= 1 << i
+            except DivisionByZero as zero:
+                _warn_division(context, zero.pos)
+    return mask
+
+
+def _warn_division(context: _Context, pos: ast.Pos) -> None:
+    message = "division by zero: the condition is false for shapes where the divisor is 0"
+    if not any(w.message == message and w.line == pos.line and w.column == pos.column
+               for w in context.warnings):
+        context.warn(message, pos)

@@ -1,0 +1,86 @@
+"""The 560 four-suit shapes, and the bit masks everything else is built from.
+
+A set of shapes is a 560-bit int: bit ``i`` stands for ``ALL_SHAPES[i]``.
+Shapes are ordered by spades, then hearts, then diamonds, longest first
+(13-0-0-0 is bit 0, 0-0-0-13 is bit 559), so iteration order is stable and
+reads like a frequency table.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import NamedTuple
+
+SUITS = "shdc"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+MAX_LENGTH = 13
+
+
+class Shape(NamedTuple):
+    """Suit lengths of one hand, spades first."""
+
+    spades: int
+    hearts: int
+    diamonds: int
+    clubs: int
+
+    def __str__(self) -> str:
+        return "=".join(str(n) for n in self)
+
+    @property
+    def dealer(self) -> str:
+        """The shape as a dealer pattern: a 10+ card suit is written ``x``."""
+        return "".join("x" if n >= 10 else str(n) for n in self)
+
+
+def _all_shapes() -> tuple[Shape, ...]:
+    shapes = []
+    for s in range(MAX_LENGTH, -1, -1):
+        for h in range(MAX_LENGTH - s, -1, -1):
+            for d in range(MAX_LENGTH - s - h, -1, -1):
+                shapes.append(Shape(s, h, d, MAX_LENGTH - s - h - d))
+    return tuple(shapes)
+
+
+ALL_SHAPES: tuple[Shape, ...] = _all_shapes()
+INDEX: dict[tuple[int, int, int, int], int] = {shape: i for i, shape in enumerate(ALL_SHAPES)}
+FULL_MASK: int = (1 << len(ALL_SHAPES)) - 1
+
+
+def _length_masks() -> tuple[tuple[int, ...], ...]:
+    masks = [[0] * (MAX_LENGTH + 1) for _ in range(4)]
+    for i, shape in enumerate(ALL_SHAPES):
+        for suit, length in enumerate(shape):
+            masks[suit][length] |= 1 << i
+    return tuple(tuple(row) for row in masks)
+
+
+# LENGTH_MASK[suit][n]: the shapes with exactly n cards in that suit.
+LENGTH_MASK: tuple[tuple[int, ...], ...] = _length_masks()
+
+DEALS_PER_HAND = comb(52, 13)
+
+# How many 13-card hands have each shape (the numerator of its probability).
+HAND_COUNT: tuple[int, ...] = tuple(
+    comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c) for s, h, d, c in ALL_SHAPES
+)
+
+
+def lengths_mask(suit: int, lengths: frozenset[int]) -> int:
+    """The shapes whose ``suit`` has one of ``lengths`` cards."""
+    mask = 0
+    row = LENGTH_MASK[suit]
+    for n in lengths:
+        if 0 <= n <= MAX_LENGTH:
+            mask |= row[n]
+    return mask
+
+
+def indices(mask: int) -> list[int]:
+    """The bit positions set in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
