@@ -565,3 +565,19 @@ def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | None,
             turn = seats[trick_winner(trick, trumps)]
             trick, seats = [], []
     return None
+
+
+def deal_trumps(deal: Deal) -> Strain | None:
+    """The strain the deal's play is in: giblib ``trumps=``, the PBN
+    Contract tag, the last bid of the auction; None when unknown."""
+    if deal.gib is not None and deal.gib.trumps is not None:
+        return deal.gib.trumps
+    if deal.pbn is not None:
+        tag = deal.pbn.tag("Contract")
+        text = tag.value.strip().upper() if tag else ""
+        if len(text) >= 2 and text[0] in "1234567" and text[1] in "CDHSN":
+            return Strain.from_text(text[1])
+    for call in reversed(deal.auction):
+        if call.is_bid:
+            return call.strain
+    return None

@@ -1,0 +1,119 @@
+"""``dealerpp convert IN OUT [--from FMT] [--to FMT] [--quiet]``
+
+Reads every deal of IN and writes them to OUT in another format. ``-`` is
+standard input or output. The output is built completely before anything
+is written, and a file is replaced atomically, so an error in the input
+leaves OUT untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from dealerpp.cli.common import write_atomically
+from dealerpp.diagnostics import DppError
+
+CHOICES = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Convert deal files between formats.",
+        epilog="Formats are detected from the extension (.pbn .gib .deals .dx .hex) "
+               "or, for input, from the content.")
+    parser.add_argument("input", metavar="IN", help="input file, - for standard input")
+    parser.add_argument("output", metavar="OUT", help="output file, - for standard output")
+    parser.add_argument("--from", dest="from_fmt", choices=CHOICES, metavar="FMT",
+                        help=f"input format: {' '.join(CHOICES)}")
+    parser.add_argument("--to", dest="to_fmt", choices=CHOICES, metavar="FMT",
+                        help="output format (same choices)")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    return parser
+
+
+def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed the usage message
+        return int(stop.code or 0)
+
+
+def open_input(path: str) -> tuple[Any, str]:
+    """The source to read and the name errors use."""
+    if path == "-":
+        return sys.stdin.buffer, "<stdin>"
+    return Path(path), path
+
+
+def main(argv: list[str], prog: str) -> int:
+    parser = build_parser(prog)
+    args = parse_args(parser, argv)
+    if isinstance(args, int):
+        return args
+    from dealerpp import deals
+    from dealerpp.deals import detect
+
+    to_fmt = args.to_fmt or (detect.from_extension(args.output) if args.output != "-" else None)
+    if to_fmt is None:
+        parser.print_usage(sys.stderr)
+        print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
+              file=sys.stderr)
+        return EXIT_USAGE
+    source, name = open_input(args.input)
+    buffer = io.BytesIO()
+    counter = _Counter()
+    try:
+        stream = deals.read(source, args.from_fmt, filename=name)
+        deals.write(counter.count(stream), buffer, to_fmt)
+    except DppError as error:
+        if error.filename is None and error.line is None:
+            error.filename = name if not error.message.startswith("deal ") else args.output
+        print(format_error(error), file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as error:
+        print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
+    return _finish(args, buffer.getvalue(), counter.total, prog)
+
+
+def _finish(args: argparse.Namespace, data: bytes, total: int, prog: str) -> int:
+    try:
+        if args.output == "-":
+            out: IO[bytes] = sys.stdout.buffer
+            out.write(data)
+            out.flush()
+        else:
+            write_atomically(args.output, data)
+    except OSError as error:
+        print(f"{args.output}: error: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
+    if not args.quiet:
+        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+    return EXIT_OK
+
+
+def format_error(error: DppError) -> str:
+    """The error as ``FILE:LINE:COL: error: MESSAGE`` (and the source line),
+    or ``FILE: byte N: error: MESSAGE`` for a binary file."""
+    match = re.match(r"(byte \d+): (.*)", error.message, re.DOTALL)
+    if error.line is None and match:
+        where = f"{error.filename}: " if error.filename else ""
+        return f"{where}{match.group(1)}: error: {match.group(2)}"
+    return error.diagnostic.format()
+
+
+class _Counter:
+    def __init__(self) -> None:
+        self.total = 0
+
+    def count(self, stream: Iterator[Any]) -> Iterator[Any]:
+        for item in stream:
+            self.total += 1
+            yield item

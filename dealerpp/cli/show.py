@@ -1,0 +1,63 @@
+"""``dealerpp show FILE [--from FMT]``: print each deal as a four-hand diagram.
+
+Deals are printed as they are read; an error stops the listing with a
+positioned message and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from dealerpp.cli.convert import (
+    CHOICES,
+    EXIT_INPUT,
+    EXIT_OK,
+    format_error,
+    open_input,
+    parse_args,
+)
+from dealerpp.diagnostics import DppError
+
+
+def _silence_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description="Print deals as four-hand diagrams.")
+    parser.add_argument("file", metavar="FILE", help="deal file, - for standard input")
+    parser.add_argument("--from", dest="from_fmt", choices=CHOICES, metavar="FMT",
+                        help=f"input format: {' '.join(CHOICES)}")
+    return parser
+
+
+def main(argv: list[str], prog: str) -> int:
+    args = parse_args(build_parser(prog), argv)
+    if isinstance(args, int):
+        return args
+    from dealerpp import deals
+    from dealerpp.deals.display import diagram
+
+    source, name = open_input(args.file)
+    try:
+        for number, deal in enumerate(deals.read(source, args.from_fmt, filename=name), 1):
+            if number > 1:
+                sys.stdout.write("\n")
+            sys.stdout.write(diagram(deal, number))
+    except BrokenPipeError:
+        # The reader (often `head`) went away: not an error of ours.
+        _silence_stdout()
+        return EXIT_OK
+    except DppError as error:
+        sys.stdout.flush()
+        if error.filename is None:
+            error.filename = name
+        print(format_error(error), file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as error:
+        print(f"{args.file}: error: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
+    return EXIT_OK

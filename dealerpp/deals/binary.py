@@ -1,0 +1,203 @@
+""".deals and .dx binary deal files (seed 001).
+
+.deals: 32 bytes a deal, four little-endian u64 hand masks N E S W.
+.dx: per deal a number byte (1-255), the 32-byte deal, the auction bytes,
+0xFF, the play bytes (0-51), 0xFF.
+
+Errors name the byte offset of the record and what is wrong.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Iterator
+
+from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, source_name
+from dealerpp.deals.model import Call, Card, Deal, Strain, check_play, mask_problem
+from dealerpp.diagnostics import DppError
+
+RECORD = 32
+END = 0xFF
+_MASKS = struct.Struct("<4Q")
+# Read .dx in large chunks; records are variable length so we parse a buffer.
+_DX_CHUNK = 1 << 16
+
+
+def deal_from_bytes(data: bytes, offset: int = 0, filename: str | None = None) -> Deal:
+    """One deal from its 32 bytes; ``offset`` is where the record starts."""
+    masks = _MASKS.unpack(data)
+    problem = mask_problem(masks)
+    if problem:
+        raise DppError(f"byte {offset}: deal {offset // RECORD + 1}: {problem}",
+                       filename=filename)
+    return Deal(masks)
+
+
+def deal_to_bytes(deal: Deal) -> bytes:
+    return _MASKS.pack(*deal.masks)
+
+
+# -- .deals ---------------------------------------------------------------
+
+def read_deals(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    """Deals of a .deals file, streamed 32 bytes at a time."""
+    name = source_name(source, filename)
+    offset = 0
+    for chunk in binary_chunks(source, RECORD * 1024):
+        for start in range(0, len(chunk), RECORD):
+            record = chunk[start:start + RECORD]
+            if len(record) < RECORD:
+                raise DppError(
+                    f"byte {offset}: truncated record: {len(record)} of {RECORD} bytes "
+                    f"(file size is not a multiple of {RECORD})", filename=name)
+            masks = _MASKS.unpack(record)
+            problem = mask_problem(masks)
+            if problem:
+                raise DppError(f"byte {offset}: deal {offset // RECORD + 1}: {problem}",
+                               filename=name)
+            yield Deal(masks)
+            offset += RECORD
+
+
+def write_deals(deals: Iterable[Deal], target: Target) -> None:
+    with BinarySink(target) as sink:
+        for deal in deals:
+            sink.write(deal_to_bytes(deal))
+
+
+def dumps_deals(deals: Iterable[Deal]) -> bytes:
+    return b"".join(deal_to_bytes(d) for d in deals)
+
+
+# -- .dx ------------------------------------------------------------------
+
+class _Bytes:
+    """A byte reader over a chunked stream that knows its absolute offset."""
+
+    def __init__(self, source: Source) -> None:
+        self._chunks = binary_chunks(source, _DX_CHUNK)
+        self._buffer = b""
+        self._pos = 0
+        self.offset = 0  # absolute offset of the next byte
+
+    def _fill(self, need: int) -> bool:
+        while len(self._buffer) - self._pos < need:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return False
+            self._buffer = self._buffer[self._pos:] + chunk
+            self._pos = 0
+        return True
+
+    def at_end(self) -> bool:
+        return not self._fill(1)
+
+    def take(self, count: int) -> bytes | None:
+        """``count`` bytes, or None at end of data (nothing consumed then)."""
+        if not self._fill(count):
+            return None
+        data = self._buffer[self._pos:self._pos + count]
+        self._pos += count
+        self.offset += count
+        return data
+
+
+def read_dx(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    """Deals of a .dx file with their number, auction and play."""
+    name = source_name(source, filename)
+    data = _Bytes(source)
+    index = 0
+    while not data.at_end():
+        index += 1
+        start = data.offset
+        yield _read_dx_record(data, start, index, name)
+
+
+def _dx_error(offset: int, index: int, message: str, name: str | None) -> DppError:
+    return DppError(f"byte {offset}: deal {index}: {message}", filename=name)
+
+
+def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> Deal:
+    head = data.take(1)
+    assert head is not None  # at_end() was checked by the caller
+    number = head[0]
+    if number == 0:
+        raise _dx_error(start, index, "deal number 0 (must be 1-255)", name)
+    body = data.take(RECORD)
+    if body is None:
+        raise _dx_error(start, index, "truncated: the 32-byte deal is incomplete", name)
+    masks = _MASKS.unpack(body)
+    problem = mask_problem(masks)
+    if problem:
+        raise _dx_error(start + 1, index, problem, name)
+    auction = tuple(_dx_calls(data, index, name))
+    play = tuple(_dx_cards(data, index, name))
+    deal = Deal(masks, auction=auction, play=play, dx_number=number)
+    if play:
+        problem = check_play(deal, play, _trumps_of(auction))
+        if problem:
+            raise _dx_error(start, index, f"play: {problem}", name)
+    return deal
+
+
+def _dx_calls(data: _Bytes, index: int, name: str | None) -> Iterator[Call]:
+    while True:
+        offset = data.offset
+        byte = data.take(1)
+        if byte is None:
+            raise _dx_error(offset, index, "truncated: the auction has no 0xFF end byte", name)
+        if byte[0] == END:
+            return
+        try:
+            yield Call(byte[0])
+        except ValueError:
+            raise _dx_error(offset, index, f"byte {byte[0]} is not a call", name) from None
+
+
+def _dx_cards(data: _Bytes, index: int, name: str | None) -> Iterator[Card]:
+    count = 0
+    while True:
+        offset = data.offset
+        byte = data.take(1)
+        if byte is None:
+            raise _dx_error(offset, index, "truncated: the play has no 0xFF end byte", name)
+        if byte[0] == END:
+            return
+        if byte[0] > 51:
+            raise _dx_error(offset, index, f"byte {byte[0]} is not a card (0-51)", name)
+        count += 1
+        if count > 52:
+            raise _dx_error(offset, index, "more than 52 cards played", name)
+        yield Card(byte[0])
+
+
+def _trumps_of(auction: tuple[Call, ...]) -> Strain | None:
+    """The strain of the last bid (the contract's), notrump when none."""
+    for call in reversed(auction):
+        if call.is_bid:
+            return call.strain
+    return None
+
+
+def dx_record(deal: Deal, number: int) -> bytes:
+    parts = [bytes([number]), deal_to_bytes(deal)]
+    parts.append(bytes(int(c) for c in deal.auction) + bytes([END]))
+    parts.append(bytes(int(c) for c in deal.play) + bytes([END]))
+    return b"".join(parts)
+
+
+def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
+    for index, deal in enumerate(deals):
+        # Deals without a number are numbered in file order, 1-255 cycling.
+        number = deal.dx_number if deal.dx_number else index % 255 + 1
+        yield dx_record(deal, number)
+
+
+def write_dx(deals: Iterable[Deal], target: Target) -> None:
+    with BinarySink(target) as sink:
+        for record in _numbered(deals):
+            sink.write(record)
+
+
+def dumps_dx(deals: Iterable[Deal]) -> bytes:
+    return b"".join(_numbered(deals))

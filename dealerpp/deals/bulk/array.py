@@ -1,0 +1,215 @@
+"""``DealArray``: many deals as columns of numpy arrays.
+
+The primary column is ``masks``, an ``(N, 4)`` uint64 array of hand masks in
+the order N E S W with the bit numbering of the deal model and of .deals
+(bit 0 = club two ... bit 51 = spade ace), so a .deals file *is* this array
+on disk. The ``(N, 52)`` owner view (seat 0-3 per card, 4 = in no hand) is
+built on demand with ``np.unpackbits``; it is what the text codecs sort.
+
+Optional columns carry what a fast-path record may hold besides the cards:
+``tricks`` (giblib trick strings, ``(N, 20)`` uint8 ASCII, upper case) and
+``boards`` (the 26-hex ``-D`` suffix digit, ``(N,)`` uint8).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from dealerpp.deals.model import Deal
+
+FULL = np.uint64((1 << 52) - 1)
+NO_SEAT = 4
+_LITTLE = sys.byteorder == "little"
+
+
+class DealArray:
+    """A batch of deals as an ``(N, 4)`` uint64 mask array plus optional columns."""
+
+    __slots__ = ("boards", "masks", "tricks")
+
+    def __init__(self, masks: Any, tricks: np.ndarray | None = None,
+                 boards: np.ndarray | None = None) -> None:
+        self.masks = np.ascontiguousarray(masks, dtype=np.uint64).reshape(-1, 4)
+        self.tricks = tricks
+        self.boards = boards
+        for name, column in (("tricks", tricks), ("boards", boards)):
+            if column is not None and len(column) != len(self.masks):
+                raise ValueError(f"{name} has {len(column)} rows, masks {len(self.masks)}")
+
+    # -- construction -------------------------------------------------------
+    @classmethod
+    def empty(cls) -> DealArray:
+        return cls(np.zeros((0, 4), np.uint64))
+
+    @classmethod
+    def from_owner(cls, owner: np.ndarray) -> DealArray:
+        """From an ``(N, 52)`` owner view (0-3 = N E S W, anything else = no hand)."""
+        return cls(masks_from_owner(owner))
+
+    @classmethod
+    def from_deals(cls, deals: Iterable[Deal]) -> DealArray:
+        """The cards of model deals (metadata other than giblib tricks is dropped)."""
+        deals = list(deals)
+        masks = np.array([d.masks for d in deals], dtype=np.uint64).reshape(-1, 4)
+        tricks = None
+        if deals and all(d.gib is not None and d.gib.tricks is not None for d in deals):
+            text = "".join(d.gib.tricks for d in deals)  # type: ignore[union-attr]
+            tricks = np.frombuffer(text.encode("ascii"), np.uint8).reshape(-1, 20).copy()
+        return cls(masks, tricks=tricks)
+
+    @staticmethod
+    def concat(parts: Sequence[DealArray]) -> DealArray:
+        """Rows of several arrays; a column survives only if every part has it."""
+        if not parts:
+            return DealArray.empty()
+        masks = np.concatenate([p.masks for p in parts])
+        tricks = boards = None
+        if all(p.tricks is not None for p in parts):
+            tricks = np.concatenate([p.tricks for p in parts])  # type: ignore[misc]
+        if all(p.boards is not None for p in parts):
+            boards = np.concatenate([p.boards for p in parts])  # type: ignore[misc]
+        return DealArray(masks, tricks, boards)
+
+    # -- views --------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.masks)
+
+    def __getitem__(self, index: Any) -> DealArray:
+        """Rows by slice, integer array or boolean mask (always a DealArray)."""
+        if isinstance(index, (int, np.integer)):
+            index = slice(int(index), int(index) + 1 or None)
+        pick = _pick_rows(index)
+        return DealArray(self.masks[pick],
+                         None if self.tricks is None else self.tricks[pick],
+                         None if self.boards is None else self.boards[pick])
+
+    def owner(self) -> np.ndarray:
+        """``(N, 52)`` uint8: the seat (0-3) holding each card, 4 when none does.
+
+        Assumes no card is in two hands (see :meth:`problems`)."""
+        return owner_view(self.masks)
+
+    def counts(self) -> np.ndarray:
+        """``(N, 4)`` uint8: cards per hand."""
+        return np.bitwise_count(self.masks)
+
+    def is_full(self) -> np.ndarray:
+        """``(N,)`` bool: 13 cards a hand, every card dealt once."""
+        return full_rows(self.masks)
+
+    def problems(self) -> np.ndarray:
+        """``(N,)`` bool: rows that are no deal (bits 52-63, a card twice, a hand over 13)."""
+        m = self.masks
+        high = (m & ~FULL).any(axis=1)
+        total = np.bitwise_count(m).astype(np.int16).sum(axis=1)
+        union = np.bitwise_count(m[:, 0] | m[:, 1] | m[:, 2] | m[:, 3])
+        over = (np.bitwise_count(m) > 13).any(axis=1)
+        return high | (total != union) | over
+
+    def to_deals(self) -> list[Deal]:
+        """Model deals (giblib tricks travel in ``Deal.gib``)."""
+        from dealerpp.deals.model import Deal, GibInfo
+
+        tricks = None if self.tricks is None else [bytes(t).decode("ascii") for t in self.tricks]
+        deals = []
+        for i, row in enumerate(self.masks.tolist()):
+            gib = None if tricks is None else GibInfo(tricks=tricks[i])
+            deals.append(Deal(tuple(row), gib=gib))  # type: ignore[arg-type]
+        return deals
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealArray):
+            return NotImplemented
+        return (np.array_equal(self.masks, other.masks)
+                and _same_column(self.tricks, other.tricks)
+                and _same_column(self.boards, other.boards))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        extra = [name for name in ("tricks", "boards") if getattr(self, name) is not None]
+        return f"DealArray({len(self)} deals{', ' + ', '.join(extra) if extra else ''})"
+
+
+def _pick_rows(index: Any) -> Any:
+    if isinstance(index, slice):
+        return index
+    return np.asarray(index)
+
+
+def _same_column(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return np.array_equal(a, b)
+
+
+# -- mask <-> owner conversions ----------------------------------------------
+
+def full_rows(masks: np.ndarray) -> np.ndarray:
+    """``(N,)`` bool: rows that are complete deals. 13 cards in each hand and
+    all 52 cards in their union leave no room for a card twice."""
+    counts_ok = (np.bitwise_count(masks) == 13).all(axis=1)
+    union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
+    return counts_ok & (union == FULL)
+
+
+def owner_view(masks: np.ndarray) -> np.ndarray:
+    """``(N, 52)`` owner view of any rows without a card twice."""
+    bits = _unpack(masks)  # (N, 4, 64) of 0/1
+    owner = bits[:, 1, :52] + 2 * bits[:, 2, :52] + 3 * bits[:, 3, :52]
+    present = bits[:, 0, :52] | bits[:, 1, :52] | bits[:, 2, :52] | bits[:, 3, :52]
+    owner += (1 - present) * NO_SEAT
+    return owner
+
+
+def owner_view_full(masks: np.ndarray) -> np.ndarray:
+    """``(N, 52)`` owner view of complete deals only, from two bit planes
+    (seat bit 0 = E|W, seat bit 1 = S|W): half the unpacking of the general case."""
+    planes = np.empty((len(masks), 2), np.uint64)
+    np.bitwise_or(masks[:, 1], masks[:, 3], out=planes[:, 0])
+    np.bitwise_or(masks[:, 2], masks[:, 3], out=planes[:, 1])
+    bits = _unpack(planes)  # (N, 2, 64)
+    owner = bits[:, 1, :52] << 1
+    owner |= bits[:, 0, :52]
+    return owner
+
+
+def _unpack(words: np.ndarray) -> np.ndarray:
+    """``(N, K)`` uint64 -> ``(N, K, 64)`` uint8 bits, bit 0 first."""
+    little = words.astype("<u8", copy=False)
+    raw = np.ascontiguousarray(little).view(np.uint8).reshape(len(words), -1)
+    return np.unpackbits(raw, axis=1, bitorder="little").reshape(len(words), -1, 64)
+
+
+def masks_from_owner(owner: np.ndarray) -> np.ndarray:
+    """``(N, 4)`` masks of an ``(N, 52)`` owner view (values other than 0-3: no hand)."""
+    owner = np.asarray(owner, dtype=np.uint8)
+    masks = np.empty((len(owner), 4), np.uint64)
+    for seat in range(4):
+        masks[:, seat] = _pack(owner == seat)
+    return masks
+
+
+def masks_from_owner_full(owner: np.ndarray) -> np.ndarray:
+    """``(N, 4)`` masks of an owner view where every card has a seat 0-3."""
+    lo = _pack(owner & 1)
+    hi = _pack(owner >> 1)
+    masks = np.empty((len(owner), 4), np.uint64)
+    masks[:, 0] = ~(lo | hi) & FULL
+    masks[:, 1] = lo & ~hi
+    masks[:, 2] = hi & ~lo
+    masks[:, 3] = lo & hi
+    return masks
+
+
+def _pack(flags: np.ndarray) -> np.ndarray:
+    """``(N, 52)`` 0/1 (or bool) -> ``(N,)`` uint64 with card c at bit c."""
+    padded = np.zeros((len(flags), 64), np.uint8)
+    padded[:, :52] = flags
+    packed = np.packbits(padded, axis=1, bitorder="little")
+    return packed.view("<u8").reshape(-1).astype(np.uint64, copy=False)

@@ -1,0 +1,211 @@
+"""dealer's own outputs: printoneline, printcompact, printall and printpbn.
+
+dealer ends its standard output with statistics lines (``Generated N
+hands``, ``Produced N hands``, ``Initial random seed N``, ``Time needed
+...``); the readers accept and pass over exactly those. The optional value
+that ``printoneline(expr)`` and ``printcompact(expr)`` print is accepted and
+not kept (it is not part of the deal).
+
+printall is read by its 20-character columns; a suit of 11 or more cards
+overflows its column and makes the output ambiguous, which is then reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from dealerpp.deals import pbn
+from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals.model import (
+    RANK_CHARS,
+    SUITS_HIGH_FIRST,
+    Deal,
+    Hand,
+    Seat,
+    mask_problem,
+    parse_holding,
+    popcount,
+)
+from dealerpp.diagnostics import DppError
+
+_STATS = re.compile(r"(Generated|Produced) \d+ hands|Initial random seed -?\d+"
+                    r"|Time needed\s+[\d.]+ sec")
+_ONELINE = re.compile(r"n (\S*) e (\S*) s (\S*) w (\S*)(?: (.*))?")
+_COMPACT = re.compile(r"([nesw]) (\S*)\s*")
+_NUMBER_LINE = re.compile(r"\s*-?\d+(\.\d+)?\s*")
+_PRINTALL_HEAD = re.compile(r"\s*(\d+)\.\s*")
+COLUMN = 20
+
+
+def is_stats(line: str) -> bool:
+    return bool(_STATS.fullmatch(line.strip()))
+
+
+class _Base:
+    def __init__(self, source: Source, filename: str | None) -> None:
+        self.name = source_name(source, filename)
+        self.lines = text_lines(source)
+
+    def error(self, message: str, line: int, column: int | None, text: str | None) -> DppError:
+        return DppError(message, line=line, column=column, filename=self.name, source_line=text)
+
+    def hand(self, text: str, number: int, column: int, line: str) -> int:
+        try:
+            return Hand.from_pbn(text).mask
+        except ValueError as error:
+            raise self.error(f"bad hand {text!r}: {error}", number, column, line) from None
+
+    def deal(self, masks: list[int], number: int, column: int, line: str) -> Deal:
+        problem = mask_problem(tuple(masks))
+        if problem:
+            raise self.error(problem, number, column, line)
+        return Deal((masks[0], masks[1], masks[2], masks[3]))
+
+
+class _OneLine(_Base):
+    def deals(self) -> Iterator[Deal]:
+        for number, line in enumerate(self.lines, 1):
+            if not line.strip() or is_stats(line):
+                continue
+            match = _ONELINE.fullmatch(line.rstrip("\r"))
+            if not match:
+                raise self.error("expected 'n HAND e HAND s HAND w HAND' (printoneline)",
+                                 number, 1, line)
+            value = (match.group(5) or "").strip()
+            if value and not _NUMBER_LINE.fullmatch(value):
+                raise self.error(f"unexpected text after the hands: {value!r}", number,
+                                 match.start(5) + 1, line)
+            masks = [self.hand(match.group(i + 1), number, match.start(i + 1) + 1, line)
+                     for i in range(4)]
+            yield self.deal(masks, number, 1, line)
+
+
+class _Compact(_Base):
+    def deals(self) -> Iterator[Deal]:
+        masks: list[int] = []
+        start = (0, "")
+        for number, line in enumerate(self.lines, 1):
+            if not line.strip() or is_stats(line):
+                continue
+            if not masks and _NUMBER_LINE.fullmatch(line):
+                continue  # the value printcompact(expr) prints after a deal
+            match = _COMPACT.fullmatch(line)
+            seat = "nesw"[len(masks)]
+            if not match or match.group(1) != seat:
+                raise self.error(f"expected '{seat} HAND' (printcompact)", number, 1, line)
+            if not masks:
+                start = (number, line)
+            masks.append(self.hand(match.group(2), number, 3, line))
+            if len(masks) == 4:
+                yield self.deal(masks, start[0], 1, start[1])
+                masks = []
+        if masks:
+            raise self.error(f"truncated deal: {len(masks)} of 4 hands", start[0], 1, start[1])
+
+
+class _PrintAll(_Base):
+    def deals(self) -> Iterator[Deal]:
+        rows: list[tuple[int, str]] = []
+        head: tuple[int, str] | None = None
+        for number, line in enumerate(self.lines, 1):
+            if head is None:
+                if not line.strip() or is_stats(line):
+                    continue
+                if not _PRINTALL_HEAD.fullmatch(line):
+                    raise self.error("expected a deal number line like '   1.' (printall)",
+                                     number, 1, line)
+                head = (number, line)
+                continue
+            rows.append((number, line))
+            if len(rows) == 4:
+                yield self._deal(rows, head)
+                rows, head = [], None
+        if head is not None:
+            raise self.error(f"truncated deal: {len(rows)} of 4 suit rows", head[0], 1, head[1])
+
+    def _deal(self, rows: list[tuple[int, str]], head: tuple[int, str]) -> Deal:
+        masks = [0, 0, 0, 0]
+        for suit, (number, line) in zip(SUITS_HIGH_FIRST, rows, strict=True):
+            for seat in Seat:
+                start = COLUMN * seat
+                end = None if seat == Seat.WEST else start + COLUMN
+                text = line[start:end]
+                masks[seat] |= self._holding(text, number, start + 1, line) << (13 * suit)
+        counts = [popcount(m) for m in masks]
+        if len(set(counts)) != 1:
+            raise self.error(f"hands of {counts} cards: a column overflowed or the rows are "
+                             "corrupt", head[0], 1, head[1])
+        return self.deal(masks, head[0], 1, head[1])
+
+    def _holding(self, text: str, number: int, column: int, line: str) -> int:
+        words = text.split()
+        if words == ["-"]:
+            return 0
+        if not words or any(len(w) != 1 or w not in RANK_CHARS for w in words):
+            raise self.error(f"bad suit column {text.strip()!r}", number, column, line)
+        try:
+            return parse_holding("".join(words))
+        except ValueError as error:
+            raise self.error(str(error), number, column, line) from None
+
+
+def read_oneline(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    return _OneLine(source, filename).deals()
+
+
+def read_compact(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    return _Compact(source, filename).deals()
+
+
+def read_printall(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    return _PrintAll(source, filename).deals()
+
+
+def read_printpbn(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    """printpbn output: PBN games, then dealer's statistics lines."""
+    reader = pbn._Reader(source, filename)
+    # Blank out the statistics lines so line numbers stay right.
+    reader.lines = ("" if is_stats(line) else line for line in reader.lines)
+    return reader.deals()
+
+
+# -- writers ----------------------------------------------------------------------
+
+def format_oneline(deal: Deal) -> str:
+    return "".join(f"{'nesw'[s]} {Hand(deal.masks[s]).to_pbn()} " for s in Seat) + "\n"
+
+
+def format_compact(deal: Deal) -> str:
+    return "".join(f"{'nesw'[s]} {Hand(deal.masks[s]).to_pbn()}\n" for s in Seat)
+
+
+def format_printall(deal: Deal, number: int) -> str:
+    lines = [f"{number:4d}.\n"]
+    for suit in SUITS_HIGH_FIRST:
+        row = ""
+        for seat in Seat:
+            holding = Hand(deal.masks[seat]).holding(suit)
+            cell = "".join(f"{RANK_CHARS[r]} " for r in range(12, -1, -1) if holding >> r & 1)
+            cell = cell or "- "
+            row += cell if seat == Seat.WEST else cell.ljust(COLUMN)
+        lines.append(row + "\n")
+    return "".join(lines) + "\n"
+
+
+def write_oneline(deals: Iterable[Deal], target: Target) -> None:
+    with TextSink(target) as sink:
+        for deal in deals:
+            sink.write(format_oneline(deal))
+
+
+def write_compact(deals: Iterable[Deal], target: Target) -> None:
+    with TextSink(target) as sink:
+        for deal in deals:
+            sink.write(format_compact(deal))
+
+
+def write_printall(deals: Iterable[Deal], target: Target) -> None:
+    with TextSink(target) as sink:
+        for number, deal in enumerate(deals, 1):
+            sink.write(format_printall(deal, number))
