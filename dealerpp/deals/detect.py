@@ -15,7 +15,7 @@ import re
 from dealerpp.deals._io import Source, is_path
 
 FORMATS = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
-EXTENSIONS = {".pbn": "pbn", ".gib": "giblib", ".deals": "deals", ".dx": "dx", ".hex": "hex"}
+EXTENSIONS = {".pbn": "pbn", ".gib": "giblib", ".giblib": "giblib", ".deals": "deals", ".dx": "dx", ".hex": "hex"}
 SNIFF = 4096
 
 _HAND = r"[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*"

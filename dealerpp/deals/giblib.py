@@ -158,8 +158,9 @@ class _Reader:
             try:
                 mask |= parse_holding(part) << (13 * suit)
             except ValueError as error:
+                at = _bad_rank_index(part)
                 raise self.error(f"{error} in {suit.name.lower()}", number,
-                                 column + offset, line) from None
+                                 column + offset + at, line) from None
             offset += len(part) + 1
         return mask
 
@@ -245,6 +246,16 @@ class _Reader:
             raise self.error(f"leader= says {options.leader.name_title} but the first played "
                              f"card ({options.played[0]}) is {first.name_title if first else '?'}'s",
                              line, column)
+
+
+def _bad_rank_index(text: str) -> int:
+    """Index of the first bad or repeated rank character of a holding."""
+    seen: set[str] = set()
+    for index, char in enumerate(text.upper()):
+        if char not in "AKQJT98765432" or char in seen:
+            return index
+        seen.add(char)
+    return 0
 
 
 def read(source: Source, filename: str | None = None) -> Iterator[Deal]:

@@ -166,6 +166,7 @@ class _Reader:
                 rest_start = 0
                 if line.startswith("%"):
                     game.items.append(PbnComment("%", line[1:]))
+                    game.section_open = False
                     continue
                 if not line.strip():
                     if game.has_tags():
@@ -199,10 +200,9 @@ class _Reader:
 
     def _comment(self, game: _Game, kind: str, text: str) -> None:
         item = PbnComment(kind, text)
-        if game.section_open:
+        tag = game.items[-1] if game.items else None
+        if game.section_open and isinstance(tag, PbnTag):
             # A comment inside a section stays in the section's raw text.
-            tag = game.items[-1]
-            assert isinstance(tag, PbnTag)
             wrapped = f"{{{text}}}" if kind == "{" else f";{text}"
             game.items[-1] = PbnTag(tag.name, tag.value, _join(tag.section, wrapped))
         else:

@@ -84,7 +84,7 @@ def from_slots(slots: Sequence[int], tricks: Sequence[Sequence[int]] | None = No
 
 def _replay(masks: list[int], slots: Sequence[int], tricks: Sequence[Sequence[int]]) -> list[Card]:
     play: list[Card] = []
-    ace_free = slots[0] == 0  # a 0 entry may be the spade ace only then
+    ace_free = _ace_played(slots, tricks)
     for number, row in enumerate(tricks, 1):
         if len(row) != 5:
             raise ValueError(f"trick {number}: a row has 5 entries")
@@ -95,10 +95,11 @@ def _replay(masks: list[int], slots: Sequence[int], tricks: Sequence[Sequence[in
         if row[0] not in CODE_SEAT:
             raise ValueError(f"trick {number}: leader code {row[0]} (1-4)")
         seat = CODE_SEAT[row[0]]
-        for slot in row[1:]:
-            if slot == 0 and not ace_free:
+        for index, slot in enumerate(row[1:], 1):
+            if slot == 0 and not (ace_free and (any(row[index + 1:]) or ace_free == "last")):
                 break
-            ace_free = ace_free and slot != 0
+            if slot == 0:
+                ace_free = False
             card = slot_to_card(slot)
             if any(m >> card & 1 for m in masks):
                 raise ValueError(f"trick {number}: {card} is played but still in a hand")
@@ -106,3 +107,14 @@ def _replay(masks: list[int], slots: Sequence[int], tricks: Sequence[Sequence[in
             play.append(card)
             seat = seat.next()
     return play
+
+
+def _ace_played(slots: Sequence[int], tricks: Sequence[Sequence[int]]) -> bool | str:
+    """Whether a 0 in the trick array may be the spade ace: only when the
+    ace is out of the layout. A 0 followed by a card in its trick must be
+    the ace; a trailing 0 is the ace ("last") only when the layout and the
+    other played cards account for exactly the other 51 cards."""
+    if slots[0] != 0:
+        return False
+    known = sum(1 for code in slots if code) + sum(1 for row in tricks for s in row[1:] if s)
+    return "last" if known == 51 else True

@@ -1,0 +1,231 @@
+"""Bad input: each problem is a DppError naming the record; a fuzz test
+sees nothing but DppError."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import pytest
+
+import dealerpp.deals as api
+from dealerpp.deals import Deal, binary, dealer_output, giblib, hex26, listing, pbn
+from dealerpp.diagnostics import DppError
+
+FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
+GIB_LINE = "JT852.93.KQ7.J82 AQ97.JT654.T6.A5 43.AK8.A542.7643 K6.Q72.J983.KQT9:88887777A9A977778888"
+GIB_HANDS = "j95.t8632.j65.85 t862.ak54.73.q92 k743.j.a98.ajt76 aq.q97.kqt42.k43"
+PLAYED = "{name=cpt leader=w played=c8.c9.ct.ck-h7.h2.hk.hj-d3.d8.dk.d5-h9.h3.ha}\n" + GIB_HANDS
+
+
+def error_of(reader, data) -> DppError:  # type: ignore[no-untyped-def]
+    with pytest.raises(DppError) as caught:
+        list(reader(data))
+    return caught.value
+
+
+# -- .deals --------------------------------------------------------------------
+
+def test_deals_truncated_names_offset() -> None:
+    data = binary.dumps_deals([FULL, FULL])[:-5]
+    error = error_of(binary.read_deals, data)
+    assert error.line is None and "byte 32" in error.message and "multiple of 32" in error.message
+
+
+def test_deals_card_twice_hand_too_long_high_bits() -> None:
+    n, e, s, w = FULL.masks
+    twice = struct.pack("<4Q", n | 1, e | 1, s, w)
+    assert "in two hands" in error_of(binary.read_deals, twice).message
+    long = struct.pack("<4Q", n | (e & -e), e & (e - 1), s, w)
+    assert "14 cards" in error_of(binary.read_deals, binary.dumps_deals([FULL]) + long).message
+    assert "byte 32" in error_of(binary.read_deals, binary.dumps_deals([FULL]) + long).message
+    high = struct.pack("<4Q", n | 1 << 60, e, s, w)
+    assert "bits 52-63" in error_of(binary.read_deals, high).message
+
+
+# -- .dx -------------------------------------------------------------------------
+
+def dx(number: int, deal: Deal, auction: bytes, play: bytes) -> bytes:
+    return bytes([number]) + binary.deal_to_bytes(deal) + auction + b"\xff" + play + b"\xff"
+
+
+def test_dx_errors() -> None:
+    good = dx(1, FULL, bytes([33, 1, 1, 1]), b"")
+    assert len(list(binary.read_dx(good + good))) == 2
+    assert "truncated" in error_of(binary.read_dx, good + good[:20]).message
+    assert "no 0xFF" in error_of(binary.read_dx, good + good[:-1]).message
+    assert "deal number 0" in error_of(binary.read_dx, dx(0, FULL, b"", b"")).message
+    bad_call = error_of(binary.read_dx, good + dx(2, FULL, bytes([3]), b""))
+    assert "not a call" in bad_call.message and f"byte {len(good) + 33}" in bad_call.message
+    assert "not a card" in error_of(binary.read_dx, dx(1, FULL, b"", bytes([52]))).message
+    # West leads the club ten; North, holding clubs, plays the diamond ace.
+    ct, da = 8, 25
+    revoke = error_of(binary.read_dx, dx(1, FULL, bytes([32 | 16]), bytes([ct, da])))
+    assert "revoke" in revoke.message and "byte 0" in revoke.message
+
+
+# -- hex ---------------------------------------------------------------------------
+
+def test_hex_errors() -> None:
+    text = "F2F25B5CC55E31928E2E32C949\nF2F25B5CC55E31928E2E32C94\n"
+    error = error_of(hex26.read, text)
+    assert (error.line, "26 hex digits" in error.message) == (2, True)
+    error = error_of(hex26.read, "F2F25B5CC55E31928E2E32C9G9")
+    assert (error.line, error.column) == (1, 25)
+    assert "13 cards" in error_of(hex26.read, "00" * 13).message
+    assert "suffix" in error_of(hex26.read, "F2F25B5CC55E31928E2E32C949-XY").message
+
+
+# -- giblib ----------------------------------------------------------------------------
+
+def test_giblib_errors() -> None:
+    truncated = error_of(giblib.read, GIB_LINE + "\n" + GIB_LINE[:40] + "\n")
+    assert truncated.line == 2 and "4 hands" in truncated.message
+    twice = GIB_LINE.replace("JT852", "AT852", 1)
+    assert "in two hands" in error_of(giblib.read, twice).message
+    long = "JT8752.93.KQ7.J82 AQ9.JT654.T6.A5 43.AK8.A542.7643 K6.Q72.J983.KQT9"
+    assert "14 cards, over 13" in error_of(giblib.read, long).message
+    short = "JT852.93.KQ7.J8 AQ97.JT654.T6.A5 43.AK8.A542.7643 K6.Q72.J983.KQT9"
+    assert "same number" in error_of(giblib.read, short).message
+    bad_char = error_of(giblib.read, GIB_LINE.replace("KQ7", "KX7", 1))
+    assert (bad_char.line, bad_char.column) == (1, 11)
+    assert "above" in error_of(giblib.read, "A... K... Q... J...:" + "2" * 20).message
+    assert "20 characters" in error_of(giblib.read, GIB_LINE + "8").message
+
+
+def test_giblib_played_errors() -> None:
+    assert list(giblib.read(PLAYED))
+    # East holds a club (AJT76) but discards a spade on the club lead: a revoke.
+    revoke = PLAYED.replace("c8.c9.ct.ck", "c8.c9.s3.ck")
+    error = error_of(giblib.read, revoke)
+    assert "revoke" in error.message and error.line == 1
+    wrong_hand = PLAYED.replace("c8.c9.ct.ck", "c8.ct.c9.ck")
+    assert "on turn" in error_of(giblib.read, wrong_hand).message
+    wrong_leader = PLAYED.replace("leader=w", "leader=n")
+    assert "leader=" in error_of(giblib.read, wrong_leader).message
+    # The second trick must be led by the winner of the first (South, CK).
+    wrong_trick_leader = PLAYED.replace("h7.h2.hk.hj", "h2.hk.hj.h7")
+    assert "on turn" in error_of(giblib.read, wrong_trick_leader).message
+    assert "not closed" in error_of(giblib.read, "{name=x\n" + GIB_HANDS).message
+    assert "not followed" in error_of(giblib.read, GIB_HANDS + "\n{x}\n").message
+
+
+def test_giblib_trumps_decide_the_winner() -> None:
+    # West leads the heart king; North, void in hearts, plays the D3.
+    hands = "3.K.. ..3.2 4.2.. 5.3..\n"
+    assert list(giblib.read("{trumps=d played=hk.d3.h2.h3-c2}\n" + hands))
+    assert list(giblib.read("{played=hk.d3.h2.h3-s3}\n" + hands))
+    error = error_of(giblib.read, "{trumps=n played=hk.d3.h2.h3-c2}\n" + hands)
+    assert "West is on turn" in error.message
+
+
+# -- PBN -------------------------------------------------------------------------------
+
+GAME = """[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]
+[Contract "3NT"]
+[Play "E"]
+SA S2 S7 S5
+"""
+
+
+def test_pbn_errors() -> None:
+    assert len(list(pbn.read(GAME + "\n" + GAME))) == 2
+    twice = GAME.replace("QJ97.", "QJ95.")
+    error = error_of(pbn.read, "\n" + twice)
+    assert error.line == 5 and "two hands" in error.message
+    long = GAME.replace("QJ97.QJ92", "QJ976.QJ92").replace("T632", "T32")
+    assert "over 13" in error_of(pbn.read, long).message
+    assert "not closed" in error_of(pbn.read, '[Deal "N:5.76').message
+    assert "not closed" in error_of(pbn.read, GAME + "{ open\n").message
+    assert "Dealer" in error_of(pbn.read, GAME.replace('"N"]', '"Q"]', 1)).message
+    assert "Vulnerable" in error_of(pbn.read, GAME.replace("None", "Nobody")).message
+    revoke = error_of(pbn.read, GAME.replace("SA S2 S7 S5", "SA H5 S7 S5"))
+    assert "revoke" in revoke.message and revoke.line == 7
+    assert "previous" in error_of(pbn.read, '[Event "#"]\n').message
+    assert "no Deal tag" in error_of(pbn.read, '[Event "x"]\n').message
+    assert "twice" in error_of(pbn.read, GAME + '[Board "2"]\n').message
+
+
+def test_pbn_inheritance() -> None:
+    second = '[Board "2"]\n[Dealer "#"]\n[Deal "#"]\n'
+    first, other = list(pbn.read(GAME + "\n" + second))
+    assert other.masks == first.masks and other.dealer == first.dealer and other.board == 2
+
+
+# -- listing and dealer outputs ----------------------------------------------------------
+
+def test_listing_errors() -> None:
+    good = listing.dumps([FULL])
+    assert "expected East" in error_of(listing.read, good.replace("East ", "South")).message
+    error = error_of(listing.read, good.replace("H7 H6", "H7 H7"))
+    assert error.line == 1 and "twice" in error.message
+    assert "not a card" in error_of(listing.read, good.replace("DA", "DX")).message
+    assert "hands" in error_of(listing.read, "\n".join(good.splitlines()[:3])).message
+    long = good.replace("Player East : SA", "Player East :").replace("CQ C3 C2", "CQ C3 C2 SA")
+    assert "over 13" in error_of(listing.read, long).message
+
+
+def test_dealer_output_errors() -> None:
+    one = dealer_output.format_oneline(FULL)
+    assert "printoneline" in error_of(dealer_output.read_oneline, one[:30]).message
+    assert "two hands" in error_of(dealer_output.read_oneline, one.replace("Q32", "QJ2")).message
+    compact = dealer_output.format_compact(FULL)
+    assert "truncated" in error_of(dealer_output.read_compact, compact[:37]).message
+    every = dealer_output.format_printall(FULL, 1)
+    assert "truncated" in error_of(dealer_output.read_printall, every[:60]).message
+    assert "bad suit" in error_of(dealer_output.read_printall, every.replace("K 9", "K X")).message
+
+
+# -- fuzz ---------------------------------------------------------------------------------
+
+def _samples() -> dict[str, bytes]:
+    other = Deal.from_pbn("N:J76.J98542.74.AK 52..AKQ8652.QJ83 AKQT8.KT6.J3.965 943.AQ73.T9.T742")
+    text = {
+        "giblib": (GIB_LINE + "\n" + PLAYED + "\n{ a comment }\n" + GIB_LINE + "\n").encode(),
+        "pbn": (GAME + "\n% x\n; y\n" + GAME.replace('"1"', '"#"') + '[Auction "N"]\n1NT Pass AP\n').encode(),
+        "hex": b"F2F25B5CC55E31928E2E32C949-3\n4B0B4FAC05918F6623B3965CB7\n",
+        "listing": listing.dumps([FULL, other]).encode(),
+        "oneline": (dealer_output.format_oneline(FULL) + dealer_output.format_oneline(other)).encode(),
+        "compact": (dealer_output.format_compact(FULL) + "7\n" + dealer_output.format_compact(other)).encode(),
+        "printall": (dealer_output.format_printall(FULL, 1) + dealer_output.format_printall(other, 2)).encode(),
+        "deals": binary.dumps_deals([FULL, other]),
+        "dx": binary.dumps_dx([Deal(FULL.masks, auction=tuple(), dx_number=3), other]),
+    }
+    return text
+
+
+def _mutate(rng: random.Random, data: bytes) -> bytes:
+    data = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(5)
+        at = rng.randrange(len(data) + 1)
+        if op == 0 and data:
+            data[min(at, len(data) - 1)] = rng.randrange(256)
+        elif op == 1:
+            data.insert(at, rng.choice(b"{}[]\";:.-# \n\r\tAKQJT98765432shdcNESWx\xff\x00\xc3"))
+        elif op == 2 and data:
+            del data[at:at + rng.randint(1, 8)]
+        elif op == 3:
+            data = data[:at]
+        else:
+            data[at:at] = data[rng.randrange(len(data) + 1):][: rng.randint(1, 20)]
+    return bytes(data)
+
+
+def test_fuzz_only_dpp_errors() -> None:
+    rng = random.Random(20261122)
+    samples = _samples()
+    for fmt, data in samples.items():
+        assert list(api.read(data, fmt)), fmt
+    for _ in range(3000):
+        fmt = rng.choice(list(samples))
+        mutated = _mutate(rng, samples[fmt])
+        for chosen in (fmt, None):
+            try:
+                for _deal in api.read(mutated, chosen):
+                    pass
+            except DppError:
+                pass
