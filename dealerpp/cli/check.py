@@ -1,0 +1,57 @@
+"""``dealerpp check FILE...``: report every problem in dealer scripts.
+
+Each finding prints as ``FILE:LINE:COL: error|warning: MESSAGE`` with the
+source line and a caret. Exit status: 1 if any file has an error (or cannot
+be read), 0 otherwise, 2 for a usage error. ``-`` reads standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dealerpp.cli.common import print_diagnostics, read_text
+
+EXIT_OK = 0
+EXIT_ERRORS = 1
+EXIT_USAGE = 2
+
+
+def _arguments(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Check dealer scripts: syntax errors (all of them, not just the first), "
+        "what dealer rejects or crashes on, and what it silently gets wrong.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="a dealer script; - for stdin")
+    parser.add_argument("--dpp", action="store_true",
+                        help="allow dealerpp's shape{...} (default: only in *.dpp files)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="report errors only")
+    return parser
+
+
+def main(argv: list[str], prog: str) -> int:
+    try:
+        options = _arguments(prog).parse_args(argv)
+    except SystemExit as stop:
+        # argparse exits 0 for --help and 2 for a usage error.
+        return EXIT_OK if stop.code in (0, None) else EXIT_USAGE
+
+    from dealerpp.script.check import check_text
+
+    status = EXIT_OK
+    for path in options.files:
+        name = "<stdin>" if path == "-" else path
+        try:
+            text = read_text(path)
+        except OSError as problem:
+            print(f"{name}: error: cannot read: {problem.strerror or problem}", file=sys.stderr)
+            status = EXIT_ERRORS
+            continue
+        found = check_text(text, name, dpp=True if options.dpp else None)
+        if options.quiet:
+            found = [d for d in found if d.severity == "error"]
+        print_diagnostics(found)
+        if any(d.severity == "error" for d in found):
+            status = EXIT_ERRORS
+    return status

@@ -1,0 +1,734 @@
+"""The dealer-script linter behind ``dealerpp check``.
+
+``check_text`` lexes and parses a script with ``grammar/dealer.lark`` and
+reports every problem it can find: syntax errors (recovering at the next
+statement so one mistake does not hide the others), the errors dealer itself
+raises while parsing (unknown or redefined variables, bad shapes, cards
+predealt twice, ...), what makes dealer crash at run time, and mistakes dealer
+silently accepts but then misbehaves on (warnings).
+
+Severity follows real dealer: an *error* is something dealer rejects or
+crashes on; a *warning* is something dealer accepts but does not do what the
+script most likely means. Every fact used here was confirmed by running
+Debian's dealer 20211121; see docs/check.md.
+
+The preprocessor runs this on its output, so ``check_text`` never raises and
+stays fast: one cached LALR parser, no heavy imports.
+"""
+
+from __future__ import annotations
+
+from copy import copy
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
+
+from dealerpp.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+    from lark.lexer import BasicLexer
+
+__all__ = ["check_text"]
+
+# Tokens that only ever start a statement: where the parser resynchronises.
+STATEMENT_KEYWORDS = frozenset(
+    ["GENERATE", "PRODUCE", "DEALER", "VULNERABLE", "PREDEAL", "POINTCOUNT", "ALTCOUNT", "CONDITION", "ACTION"]
+)
+# Comment tokens; the parser never sees them.
+_COMMENTS = frozenset({"LINE_COMMENT", "HASH_COMMENT", "BLOCK_COMMENT"})
+_IGNORED = _COMMENTS | {"NEWLINE", "WS"}
+# Word-like tokens dealer's scanner reserves: they cannot name a variable.
+_RESERVED_WORDS = STATEMENT_KEYWORDS | frozenset(
+    ["PRINT", "PRINTALL", "PRINTEW", "PRINTPBN", "PRINTCOMPACT", "PRINTONELINE", "PRINTES", "EVALCONTRACT", "AVERAGE", "FREQUENCY", "COMPASS", "SUIT", "NOTRUMPS", "VULN_SIDE", "VULN", "ANY", "HCP", "PT", "LOSER", "CONTROL", "CCCC", "QUALITY", "SHAPE", "HASCARD", "TRICKS", "SCORE", "IMPS", "RND", "AND", "OR", "NOT"]
+)
+_WORD_TOKENS = {
+    "HOLDING": "a holding (suit letter and cards)",
+    "CARD": "a card",
+    "CONTRACT": "a contract",
+    "DISTR": "a shape",
+    "DISTR_OR_NUMBER": "a shape or number",
+}
+# How an expected terminal reads in a message.
+_DISPLAY = {
+    "LPAR": "`(`", "RPAR": "`)`", "COMMA": "`,`", "EQUAL": "`=`", "QMARK": "`?`",
+    "COLON": "`:`", "EQ": "`==`", "NE": "`!=`", "LT": "`<`", "LE": "`<=`", "GT": "`>`",
+    "GE": "`>=`", "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`",
+    "PERCENT": "`%`", "AND": "`&&`", "OR": "`||`", "NOT": "`!`",
+    "NUMBER": "a number", "IDENT": "a variable", "STRING": "a string",
+    "COMPASS": "a seat (north, east, south, west)",
+    "SUIT": "a suit (clubs, diamonds, hearts, spades)",
+    "HOLDING": "a holding such as SAKQ", "CARD": "a card such as AS",
+    "CONTRACT": "a contract such as x3N", "VULN": "nv or vul",
+    "VULN_SIDE": "none, NS, EW or all", "NOTRUMPS": "notrumps",
+    "DISTR": "a shape such as 5xxx", "DISTR_OR_NUMBER": "a shape such as 4333",
+    "ANY": "`any`", "$END": "the end of the file",
+}
+_EXPRESSION_STARTS = {"IDENT", "NUMBER", "LPAR", "NOT", "HCP", "SUIT", "SHAPE"}
+# altcount N writes the table that, in this build, pt(N-2) reads.
+_ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in range(2, 12)}
+_SEATS = {"north": "North", "east": "East", "south": "South", "west": "West"}
+_SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
+_RANKS = "AKQJT98765432"
+
+
+@cache
+def _parser() -> Lark:
+    from dealerpp.grammars import lalr_parser
+
+    return lalr_parser("dealer", lexer="basic")
+
+
+@cache
+def _lexer() -> BasicLexer:
+    """The grammar's own lexer, keeping comments and newlines as tokens."""
+    from lark.lexer import BasicLexer
+
+    conf = copy(_parser().lexer_conf)
+    conf.ignore = ()
+    return BasicLexer(conf)
+
+
+def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None) -> list[Diagnostic]:
+    """Every problem found in dealer script ``text``, in source order.
+
+    ``dpp`` allows dealerpp's ``shape{...}`` (a script before expansion);
+    by default it is allowed when ``filename`` ends in ``.dpp``.
+    Never raises.
+    """
+    if dpp is None:
+        dpp = PurePath(filename).suffix == ".dpp"
+    try:
+        return _Checker(text, filename, dpp).run()
+    except Exception as exc:
+        return [Diagnostic("error", f"internal error in the checker ({type(exc).__name__}: {exc})",
+                           filename=filename)]
+
+
+# ---------------------------------------------------------------------------
+# Lexing and parsing with recovery
+
+def _lex(text: str) -> list[Token]:
+    from lark.lexer import LexerThread
+
+    return list(LexerThread.from_text(_lexer(), text).lex(None))
+
+
+@dataclass
+class _Definition:
+    """A variable: where it was defined and what it refers to."""
+
+    token: Token
+    uses: set[str] = field(default_factory=set)
+    zero_divisions: list[Token] = field(default_factory=list)
+
+
+class _Checker:
+    def __init__(self, text: str, filename: str, dpp: bool) -> None:
+        self.text = text
+        self.filename = filename
+        self.dpp = dpp
+        self.lines = text.splitlines()
+        self.found: list[Diagnostic] = []
+        # Names assigned by statements that failed to parse: not "unknown" later.
+        self.half_defined: set[str] = set()
+
+    # -- reporting ----------------------------------------------------------
+    def report(self, severity: str, message: str, line: int | None, column: int | None,
+               hint: str | None = None) -> None:
+        source = None
+        if line is not None and 0 < line <= len(self.lines):
+            source = self.lines[line - 1]
+        elif line is not None:
+            source = ""
+        self.found.append(Diagnostic(severity, message, line, column,  # type: ignore[arg-type]
+                                     self.filename, source, hint))
+
+    def at(self, severity: str, token: Token, message: str, hint: str | None = None) -> None:
+        self.report(severity, message, token.line, token.column, hint)
+
+    def run(self) -> list[Diagnostic]:
+        tokens = self.lexical_pass(_lex(self.text))
+        statements = self.parse(tokens)
+        _Semantics(self).run(statements)
+        self.found.sort(key=lambda d: (d.line or 0, d.column or 0))
+        return self.found
+
+    # -- lexical layer ------------------------------------------------------
+    def lexical_pass(self, tokens: list[Token]) -> list[Token]:
+        """Report lexical problems; return the tokens the parser should see."""
+        kept: list[Token] = []
+        index = 0
+        while index < len(tokens):
+            token = tokens[index]
+            kind = token.type
+            if kind == "BLOCK_COMMENT":
+                self.comment_echo(token)
+            elif kind == "UNTERMINATED_COMMENT":
+                self.at("error", token, "this /* comment is never closed "
+                        "(dealer: EOF found in comment)")
+                break
+            elif kind == "BAD_CHAR":
+                skip_line = self.bad_char(token, tokens, index)
+                if skip_line is None:
+                    break  # dealer stops reading here
+                if skip_line:
+                    index = _next_line(tokens, index)
+                    continue
+            elif kind == "SLASH" and self.unterminated_line_comment(tokens, index):
+                index = _next_line(tokens, index)
+                continue
+            elif kind not in _IGNORED:
+                kept.append(token)
+            index += 1
+        return kept
+
+    def comment_echo(self, token: Token) -> None:
+        body = str(token)
+        for offset, char in enumerate(body):
+            if char in "EOF<>":
+                line = token.line + body.count("\n", 0, offset)
+                start = body.rfind("\n", 0, offset)
+                column = offset + 1 if start < 0 else offset - start
+                if start < 0:
+                    column = token.column + offset
+                self.report("warning", "dealer prints the characters E, O, F, < and > of a "
+                            "/* */ comment to its output", line, column,
+                            "reword the comment or use // comments")
+                return
+
+    def bad_char(self, token: Token, tokens: list[Token], index: int) -> bool | None:
+        """Report a character dealer's scanner rejects.
+
+        Returns None when dealer treats it as the end of the file, True when
+        the rest of the line should be skipped, False to skip just it.
+        """
+        char = str(token)
+        if char == "\x00" or ord(char) >= 0x80:
+            self.at("warning", token, "dealer stops reading at a non-ASCII character or NUL "
+                    "outside strings and comments: the rest of the file is ignored")
+            return None
+        if char == "#":
+            if token.column == 1:
+                self.at("error", token, "a # comment on the last line needs a newline after it")
+            else:
+                self.at("error", token, "# starts a comment only in column 1",
+                        "use // for a comment after code")
+            return True
+        message = {
+            "&": "dealer has no `&`; logical and is `&&` or `and`",
+            "|": "dealer has no `|`; logical or is `||` or `or`",
+            "\r": "a carriage return not followed by a newline",
+            '"': "this string is never closed",
+        }.get(char, f"dealer does not accept the character {char!r} here")
+        self.at("error", token, message)
+        return False
+
+    def unterminated_line_comment(self, tokens: list[Token], index: int) -> bool:
+        """`//` on a last line without newline: two divisions to dealer."""
+        token = tokens[index]
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if following is None or following.type != "SLASH" or following.start_pos != token.start_pos + 1:
+            return False
+        if "\n" in self.text[token.start_pos:]:
+            return False
+        self.at("error", token, "a // comment on the last line needs a newline after it")
+        return True
+
+    # -- syntax -------------------------------------------------------------
+    def parse(self, tokens: list[Token]) -> list[Tree]:
+        """Parse statement by statement, resynchronising after each error."""
+        statements: list[Tree] = []
+        start = 0
+        while start <= len(tokens):
+            interactive = _parser().parse_interactive()
+            position = start
+            try:
+                for position in range(start, len(tokens)):
+                    interactive.feed_token(tokens[position])
+                tree = interactive.feed_eof(tokens[-1] if tokens else None)
+                statements.extend(tree.children)
+                break
+            except Exception as error:
+                statements.extend(_completed_statements(interactive))
+                at_end = _is_end_error(error)
+                self.syntax_error(tokens, len(tokens) if at_end else position, error)
+                self.remember_names(tokens, start, position)
+                # The token before the error may begin the next statement (`b` in
+                # `a = (1 +` / `b = 2`).
+                resume = _resync(tokens, max(position - 1, start + 1))
+                if resume is None:
+                    break
+                start = resume
+        return statements
+
+    def remember_names(self, tokens: list[Token], start: int, stop: int) -> None:
+        """Names a broken stretch of statements meant to define."""
+        for index in range(start, min(stop + 1, len(tokens) - 1)):
+            if tokens[index].type == "IDENT" and tokens[index + 1].type == "EQUAL":
+                self.half_defined.add(str(tokens[index]))
+
+    def syntax_error(self, tokens: list[Token], position: int, error: Exception) -> None:
+        expected = set(getattr(error, "expected", ()) or ())
+        expected.discard("NEVER")
+        if position >= len(tokens):
+            self.end_error(tokens, expected)
+            return
+        token = tokens[position]
+        previous = tokens[position - 1] if position > 0 else None
+        following = tokens[position + 1] if position + 1 < len(tokens) else None
+        message, hint = _explain(token, previous, following, expected)
+        self.at("error", token, message, hint)
+
+    def end_error(self, tokens: list[Token], expected: set[str]) -> None:
+        if not tokens:
+            self.report("error", "unexpected end of file", 1, 1)
+            return
+        last = tokens[-1]
+        line = (last.end_line or last.line)
+        column = (last.end_column or last.column)
+        wanted = _wanted(expected)
+        self.report("error", "the file ends in the middle of a statement"
+                    + (f" (expected {wanted})" if wanted else ""), line, column)
+
+
+def _next_line(tokens: list[Token], index: int) -> int:
+    line = tokens[index].line
+    while index < len(tokens) and tokens[index].line == line:
+        index += 1
+    return index
+
+
+def _is_end_error(error: Exception) -> bool:
+    token = getattr(error, "token", None)
+    return token is not None and getattr(token, "type", None) == "$END"
+
+
+def _resync(tokens: list[Token], begin: int) -> int | None:
+    """The next token from ``begin`` on that surely starts a statement: a
+    statement keyword, or `NAME =` at the start of a line."""
+    for index in range(begin, len(tokens)):
+        token = tokens[index]
+        if token.type in STATEMENT_KEYWORDS:
+            return index
+        if (token.type == "IDENT" and index + 1 < len(tokens)
+                and tokens[index + 1].type == "EQUAL"
+                and (index == 0 or tokens[index - 1].line < token.line)):
+            return index
+    return None
+
+
+def _completed_statements(interactive: Any) -> list[Tree]:
+    """Statements already reduced on the parser's stack when an error struck."""
+    from lark import Tree
+
+    found: list[Tree] = []
+
+    def collect(value: Any) -> None:
+        if isinstance(value, Tree):
+            if value.data in _STATEMENT_RULES:
+                found.append(value)
+            elif str(value.data).startswith("_") or value.data == "start":
+                for child in value.children:
+                    collect(child)
+
+    for value in interactive.parser_state.value_stack:
+        collect(value)
+    return found
+
+
+_STATEMENT_RULES = frozenset((
+    "generate", "produce", "dealer", "vulnerable", "predeal", "pointcount", "altcount",
+    "condition", "assignment", "bare_condition", "action",
+))
+
+
+def _wanted(expected: set[str]) -> str:
+    names = sorted({_DISPLAY.get(name, name.lower()) for name in expected})
+    if not names:
+        return ""
+    if len(names) > 6 or expected & _EXPRESSION_STARTS >= {"IDENT", "NUMBER"}:
+        return "an expression" if "IDENT" in expected else "one of " + ", ".join(names[:6]) + ", ..."
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _explain(token: Token, previous: Token | None, following: Token | None,
+             expected: set[str]) -> tuple[str, str | None]:
+    """A message for an unexpected token, and a hint."""
+    text = str(token)
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    shown = shown.replace("\n", "\\n")
+    if previous is not None and previous.type == "MINUS" and expected == {"NUMBER"}:
+        return ("unary minus applies only to a number literal in dealer",
+                "write `0 - EXPR` to negate an expression")
+    if following is not None and following.type == "EQUAL" and token.type != "IDENT":
+        if token.type in _RESERVED_WORDS:
+            return (f"`{text}` is a reserved word in dealer and cannot name a variable", None)
+        if token.type in _WORD_TOKENS:
+            return (f"`{text}` reads as {_WORD_TOKENS[token.type]}, not a name; "
+                    "it cannot name a variable", None)
+    if token.type == "STRING" and "IDENT" in expected:
+        return ("a string is allowed only in printes, or as the label of average or frequency", None)
+    if token.type == "EQUAL" and "EQ" in expected:
+        return ("`=` is not a comparison in dealer", "use `==`")
+    wanted = _wanted(expected)
+    message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
+    return message, None
+
+
+# ---------------------------------------------------------------------------
+# Semantics: what dealer checks while parsing, and what it gets wrong.
+
+class _Semantics:
+    def __init__(self, checker: _Checker) -> None:
+        self.checker = checker
+        self.variables: dict[str, _Definition] = {}
+        self.shape_count = 0
+        self.last: dict[str, Token] = {}
+        self.predealt: dict[tuple[str, str], Token] = {}
+        self.hand_sizes: dict[str, int] = {}
+        self.lengths: dict[tuple[str, str], int] = {}
+        # Zero divisions outside any variable, and variables used directly.
+        self.live_zero_divisions: list[Token] = []
+        self.live_uses: set[str] = set()
+        # While walking an expression: whose definition collects what it sees.
+        self.current: _Definition | None = None
+
+    def warn(self, token: Token, message: str, hint: str | None = None) -> None:
+        self.checker.at("warning", token, message, hint)
+
+    def error(self, token: Token, message: str, hint: str | None = None) -> None:
+        self.checker.at("error", token, message, hint)
+
+    def run(self, statements: list[Tree]) -> None:
+        for statement in statements:
+            handler = getattr(self, f"stmt_{statement.data}", None)
+            if handler is not None:
+                handler(statement)
+        self.report_zero_divisions()
+
+    # -- statements ---------------------------------------------------------
+    def stmt_generate(self, tree: Tree) -> None:
+        self.first_wins(tree, "generate")
+
+    def stmt_produce(self, tree: Tree) -> None:
+        self.first_wins(tree, "produce")
+
+    def first_wins(self, tree: Tree, name: str) -> None:
+        keyword = tree.children[0]
+        if name in self.last:
+            self.warn(keyword, f"this {name} is ignored: dealer keeps the first one "
+                      f"(line {self.last[name].line})")
+        else:
+            self.last[name] = keyword
+
+    def last_wins(self, keyword: Token, name: str) -> None:
+        earlier = self.last.get(name)
+        if earlier is not None:
+            self.warn(keyword, f"this {name} replaces the one on line {earlier.line}: "
+                      "dealer keeps only the last",
+                      "join conditions with && in one condition" if name == "condition" else None)
+        self.last[name] = keyword
+
+    def stmt_dealer(self, tree: Tree) -> None:
+        self.last_wins(tree.children[0], "dealer")
+
+    def stmt_vulnerable(self, tree: Tree) -> None:
+        self.last_wins(tree.children[0], "vulnerable")
+
+    def stmt_condition(self, tree: Tree) -> None:
+        self.last_wins(tree.children[0], "condition")
+        self.live_expression(tree.children[1])
+
+    def stmt_bare_condition(self, tree: Tree) -> None:
+        self.last_wins(_first_token(tree), "condition")
+        self.live_expression(tree.children[0])
+
+    def stmt_assignment(self, tree: Tree) -> None:
+        name, expression = tree.children[0], tree.children[1]
+        definition = _Definition(name)
+        self.current = definition
+        self.expression(expression)
+        self.current = None
+        earlier = self.variables.get(str(name))
+        if earlier is not None:
+            self.error(name, f"redefined variable `{name}` (first defined on line "
+                       f"{earlier.token.line}; dealer: redefined variable)")
+            return
+        self.variables[str(name)] = definition
+
+    def stmt_pointcount(self, tree: Tree) -> None:
+        self.count_values(tree.children[1:], "pointcount")
+
+    def stmt_altcount(self, tree: Tree) -> None:
+        index_tree = tree.children[1]
+        index = _number_value(index_tree)
+        token = _first_token(index_tree)
+        if index not in _ALTCOUNT_TARGET:
+            self.error(token, f"altcount {index} writes outside dealer's tables "
+                       "(dealer may crash, as it does for 12, or silently corrupt its memory); "
+                       "this dealer handles 0 to 11")
+        else:
+            self.warn(token, f"in this dealer, altcount {index} changes what "
+                      f"{_ALTCOUNT_TARGET[index]} counts, not pt{index}()",
+                      "this build reads ptN from altcount N+2; altcount 0 and 1 "
+                      "change hcp and control")
+        self.count_values(tree.children[2:], "altcount")
+
+    def count_values(self, values: list[Any], name: str) -> None:
+        if len(values) > 13:
+            self.error(_first_token(values[13]), f"too many {name} values: at most 13, "
+                       "from the ace down to the 2 (dealer: too many pointcount values)")
+
+    def stmt_predeal(self, tree: Tree) -> None:
+        for argument in tree.children[1:]:
+            if argument.data == "predeal_hand":
+                self.predeal_hand(argument)
+            else:
+                self.predeal_length(argument)
+
+    def predeal_hand(self, tree: Tree) -> None:
+        seat = str(tree.children[0])
+        for holding in tree.children[1:]:
+            self.predeal_holding(seat, holding)
+
+    def predeal_holding(self, seat: str, holding: Token) -> None:
+        suit = str(holding)[0]
+        for rank in str(holding)[1:]:
+            card = (suit, rank)
+            earlier = self.predealt.get(card)
+            if earlier is not None:
+                self.error(holding, f"card {rank}{suit} is predealt twice (also on line "
+                           f"{earlier.line}; dealer: Card predealt twice)")
+                return
+            self.predealt[card] = holding
+            self.hand_sizes[seat] = self.hand_sizes.get(seat, 0) + 1
+            if self.hand_sizes[seat] == 14:
+                self.error(holding, f"more than 13 cards predealt to {seat} "
+                           "(dealer: More than 13 cards for one player)")
+
+    def predeal_length(self, tree: Tree) -> None:
+        suit_token, seat_token, _eq, number = tree.children
+        suit = str(suit_token)[0].upper()
+        seat = str(seat_token)
+        length = int(str(number))
+        key = (seat, suit)
+        suit_name = _SUIT_NAMES[suit]
+        if key in self.lengths:
+            self.error(suit_token, f"{_SEATS[seat]}'s {suit_name} length is already set to "
+                       f"{self.lengths[key]}")
+            return
+        self.lengths[key] = length
+        seat_total = sum(n for (s, _), n in self.lengths.items() if s == seat)
+        suit_total = sum(n for (_, s), n in self.lengths.items() if s == suit)
+        if seat_total > 13:
+            self.error(suit_token, f"suit lengths add up to more than 13 for {seat} "
+                       f"(dealer: Suit lengths too long for {_SEATS[seat]})")
+        elif suit_total > 13:
+            self.error(suit_token, f"more than 13 {suit_name.lower()}s predealt "
+                       f"(dealer: Too many {suit_name}s)")
+        else:
+            self.warn(suit_token, "dealer parses `predeal SUIT(SEAT) == N` but ignores it "
+                      "when dealing", f"use a condition such as {suit_token}({seat}) == {length}")
+
+    def stmt_action(self, tree: Tree) -> None:
+        self.last_wins(tree.children[0], "action")
+        for item in tree.children[1:]:
+            handler = getattr(self, f"action_{item.data}", None)
+            if handler is not None:
+                handler(item)
+            for child in item.children:
+                if not isinstance(child, str) and child.data != "number":
+                    self.live_expression(child)
+
+    # -- actions ------------------------------------------------------------
+    def action_printcompact(self, tree: Tree) -> None:
+        self.swallowed_argument(tree)
+
+    def action_printoneline(self, tree: Tree) -> None:
+        self.swallowed_argument(tree)
+
+    def swallowed_argument(self, tree: Tree) -> None:
+        if len(tree.children) < 2:
+            return
+        keyword = tree.children[0]
+        argument = tree.children[1]
+        start = _first_token(argument)
+        # The argument's "(" is not kept in the tree: look for it in the text.
+        opening = self.checker.text.find("(", keyword.end_pos, start.start_pos)
+        line = self.checker.text.count("\n", 0, opening) + 1 if opening >= 0 else start.line
+        if line > keyword.line:
+            self.warn(keyword, f"the parenthesised expression on line {line} becomes "
+                      f"{keyword}'s argument (dealer prints its value after each deal)",
+                      f"put a comma after {keyword} if it is meant as a separate statement")
+
+    def action_evalcontract(self, tree: Tree) -> None:
+        self.error(tree.children[0], "evalcontract makes this dealer abort at run time")
+
+    def action_frequency(self, tree: Tree) -> None:
+        numbers = tree.children[-2:]
+        low, high = (_number_value(n) for n in numbers)
+        if low > high:
+            self.error(_first_token(numbers[0]), f"frequency range {low} to {high} is empty "
+                       "(dealer fails: Out of memory)")
+
+    def action_frequency2d(self, tree: Tree) -> None:
+        children = tree.children
+        for low_tree, high_tree in ((children[-5], children[-4]), (children[-2], children[-1])):
+            low, high = _number_value(low_tree), _number_value(high_tree)
+            if low > high:
+                self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
+                          "(dealer prints a meaningless table)")
+
+    # -- expressions --------------------------------------------------------
+    def live_expression(self, tree: Any) -> None:
+        """An expression dealer evaluates (a condition or an action's)."""
+        definition = _Definition(_first_token(tree) if not isinstance(tree, str) else tree)
+        self.current = definition
+        self.expression(tree)
+        self.current = None
+        self.live_uses |= definition.uses
+        self.live_zero_divisions.extend(definition.zero_divisions)
+
+    def expression(self, tree: Any) -> None:
+        if isinstance(tree, str):
+            return
+        handler = getattr(self, f"expr_{tree.data}", None)
+        if handler is not None:
+            handler(tree)
+        for child in tree.children:
+            if not isinstance(child, str):
+                self.expression(child)
+
+    def expr_var(self, tree: Tree) -> None:
+        name = tree.children[0]
+        if str(name) in self.checker.half_defined and str(name) not in self.variables:
+            return
+        if str(name) not in self.variables:
+            self.error(name, f"unknown variable `{name}` (dealer: unknown variable)",
+                       "define it with NAME = EXPR before its first use")
+        elif self.current is not None:
+            self.current.uses.add(str(name))
+
+    def expr_binary(self, tree: Tree) -> None:
+        operator = tree.children[1]
+        divides = operator.type in ("SLASH", "PERCENT")
+        if divides and self.current is not None and _constant(tree.children[2]) == 0:
+            self.current.zero_divisions.append(operator)
+
+    def expr_shape(self, tree: Tree) -> None:
+        self.shape_count += 1
+        keyword = tree.children[0]
+        if self.shape_count == 32:
+            self.error(keyword, "too many shape() calls: dealer allows 31 "
+                       "(dealer: Too many shapes -- only 32 allowed!)",
+                       "reuse a variable that holds the shape() test")
+        for item in tree.children[2].children:
+            self.shape_item(item)
+
+    def shape_item(self, item: Tree) -> None:
+        pattern = item.children[-1]
+        text = str(pattern)
+        total = sum(int(c) for c in text if c.isdigit())
+        if "x" not in text and total != 13:
+            self.error(pattern, f"shape {text} has {total} cards, not 13 "
+                       "(dealer: wrong number of cards in shape)")
+        elif "x" in text and total > 13:
+            self.error(pattern, f"shape {text} already has {total} cards before its x "
+                       "(dealer: too many cards in ambiguous shape)")
+
+    def expr_shape_block(self, tree: Tree) -> None:
+        if not self.checker.dpp:
+            self.error(tree.children[0], "shape{...} is dealerpp syntax; dealer rejects `{`",
+                       "run the script through dealerpp first")
+
+    def expr_tricks(self, tree: Tree) -> None:
+        self.warn(tree.children[0], "tricks() runs GIB's double-dummy solver, which must be "
+                  "installed; without it dealer stops when it first evaluates tricks()")
+
+    # -- after the whole script ----------------------------------------------
+    def report_zero_divisions(self) -> None:
+        live = self.reachable_variables()
+        for token in self.live_zero_divisions:
+            self.error(token, "division by zero: dealer crashes (floating point exception) "
+                       "when it evaluates this")
+        for name, definition in self.variables.items():
+            for token in definition.zero_divisions:
+                if name in live:
+                    self.error(token, "division by zero: dealer crashes (floating point "
+                               "exception) when it evaluates this")
+                else:
+                    self.warn(token, f"division by zero in `{name}`, which no condition or "
+                              "action uses (dealer would crash evaluating it)")
+
+    def reachable_variables(self) -> set[str]:
+        seen: set[str] = set()
+        pending = list(self.live_uses)
+        while pending:
+            name = pending.pop()
+            if name in seen or name not in self.variables:
+                continue
+            seen.add(name)
+            pending.extend(self.variables[name].uses)
+        return seen
+
+
+# ---------------------------------------------------------------------------
+# Small tree helpers
+
+def _first_token(tree: Any) -> Token:
+    from lark import Token
+
+    while not isinstance(tree, Token):
+        tree = tree.children[0]
+    return tree
+
+
+def _number_value(tree: Tree) -> int:
+    """The value of a `number` node (`5`, `-5` or `4333`)."""
+    children = tree.children
+    if len(children) == 2:
+        return -int(str(children[1]))
+    return int(str(children[0]))
+
+
+def _constant(tree: Any) -> int | None:
+    """The value of a constant expression (C integer arithmetic), else None."""
+    if isinstance(tree, str):
+        return None
+    kind = tree.data
+    if kind == "number":
+        return _number_value(tree)
+    if kind == "binary":
+        left, right = _constant(tree.children[0]), _constant(tree.children[2])
+        if left is None or right is None:
+            return None
+        return _apply(str(tree.children[1]), left, right)
+    if kind == "not_expr":
+        value = _constant(tree.children[1])
+        return None if value is None else int(not value)
+    if kind == "if_expr":
+        test = _constant(tree.children[0])
+        if test is None:
+            return None
+        return _constant(tree.children[1] if test else tree.children[2])
+    return None
+
+
+def _apply(operator: str, left: int, right: int) -> int | None:
+    if operator in ("/", "%"):
+        if right == 0:
+            return None
+        quotient = abs(left) // abs(right) * (1 if (left >= 0) == (right >= 0) else -1)
+        return quotient if operator == "/" else left - quotient * right
+    table = {
+        "+": lambda: left + right, "-": lambda: left - right, "*": lambda: left * right,
+        "==": lambda: int(left == right), "!=": lambda: int(left != right),
+        "<": lambda: int(left < right), "<=": lambda: int(left <= right),
+        ">": lambda: int(left > right), ">=": lambda: int(left >= right),
+        "&&": lambda: int(bool(left and right)), "and": lambda: int(bool(left and right)),
+        "||": lambda: int(bool(left or right)), "or": lambda: int(bool(left or right)),
+    }
+    compute = table.get(operator)
+    return None if compute is None else compute()

@@ -1,0 +1,159 @@
+"""check_text and the grammar: the examples check clean, every diagnostic has
+a case, recovery reports several errors, and nothing ever raises."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from dealerpp.grammars import lalr_parser
+from dealerpp.script.check import check_text
+
+from .mutate import DEALER_EXAMPLES, base_scripts, mutate
+
+EXAMPLES = sorted(DEALER_EXAMPLES.glob("Descr.*")) if DEALER_EXAMPLES.exists() else []
+
+
+def errors(text: str, **options: object) -> list[str]:
+    return [f"{d.line}:{d.column}: {d.message}" for d in check_text(text, "t.dl", **options)
+            if d.severity == "error"]
+
+
+def warnings(text: str) -> list[str]:
+    return [f"{d.line}:{d.column}: {d.message}" for d in check_text(text, "t.dl")
+            if d.severity == "warning"]
+
+
+@pytest.mark.skipif(not EXAMPLES, reason="dealer's examples are not installed")
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_examples_check_clean(path: Path) -> None:
+    assert check_text(path.read_text(), str(path)) == []
+
+
+@pytest.mark.parametrize("name", sorted(base_scripts()))
+def test_bases_parse_and_check_without_errors(name: str) -> None:
+    text = base_scripts()[name]
+    lalr_parser("dealer", lexer="basic").parse(text)
+    assert errors(text) == []
+
+
+def test_grammar_builds_a_tree_with_statements() -> None:
+    tree = lalr_parser("dealer", lexer="basic").parse("x = 1 + 2 * 3\ncondition x > 2\n")
+    assert [child.data for child in tree.children] == ["assignment", "condition"]
+    product = tree.children[0].children[1].children[2]
+    assert product.data == "binary" and str(product.children[1]) == "*"
+
+
+@pytest.mark.parametrize("text", [
+    "x = a ? b : c ? d : e\n",
+    "x = !a * b\n",
+    "x = a || b && c == d < e + f * g\n",
+])
+def test_precedence_shapes(text: str) -> None:
+    prefix = "a=1\nb=1\nc=1\nd=1\ne=1\nf=1\ng=1\n"
+    assert errors(prefix + text) == []
+
+
+def test_several_errors_are_reported() -> None:
+    found = errors("x = (1 +\ncondition hcp(north) >\ny = 2 ]\naction printall,,\n")
+    assert [line.split(":")[0] for line in found] == ["2", "3", "3", "4"]
+
+
+def test_errors_have_columns_and_source_lines() -> None:
+    (diagnostic,) = check_text("x = 1 + * 2\n", "f.dl")
+    assert (diagnostic.line, diagnostic.column) == (1, 9)
+    assert diagnostic.format().splitlines() == [
+        "f.dl:1:9: error: syntax error: unexpected `*`, expected an expression",
+        "x = 1 + * 2",
+        "        ^",
+    ]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("x = y\n", "unknown variable `y`"),
+    ("x = 1\nx = 2\n", "redefined variable `x`"),
+    ("x = shape(north, 4442)\n", "shape 4442 has 14 cards"),
+    ("x = shape(north, 77xx)\n", "shape 77xx already has 14 cards"),
+    ("predeal north SA, SA\n", "card AS is predealt twice"),
+    ("predeal north SAKQJT98765432, HA\n", "more than 13 cards predealt to north"),
+    ("pointcount 1 1 1 1 1 1 1 1 1 1 1 1 1 1\n", "too many pointcount values"),
+    ("x = -hcp(north)\n", "unary minus applies only to a number literal"),
+    ("x = 1 # no\n", "# starts a comment only in column 1"),
+    ("condition 2 / 0\n", "division by zero"),
+    ("condition 2 % (3 - 3)\n", "division by zero"),
+    ("altcount 12 1\n", "altcount 12 writes outside dealer's tables"),
+    ("altcount -1 1\n", "altcount -1 writes outside dealer's tables"),
+    ("action evalcontract\n", "evalcontract"),
+    ("action frequency (1, 5, 4)\n", "frequency range 5 to 4 is empty"),
+    ("x = shape{north, 4333}\n", "shape{...} is dealerpp syntax"),
+    ("all = 1\n", "`all` is a reserved word"),
+    ("x = 1 = 2\n", "`=` is not a comparison"),
+    ('x = "s"\n', "a string is allowed only in printes"),
+    ("x = 1 //", "// comment on the last line needs a newline"),
+    ("x = 1\n# c", "# comment on the last line needs a newline"),
+    ("x = 1 /* c\n", "never closed"),
+])
+def test_error_diagnostics(text: str, expected: str) -> None:
+    assert any(expected in message for message in errors(text)), errors(text)
+
+
+def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
+    script = "".join(f"s{i} = shape(north, 5xxx)\n" for i in range(31))
+    assert errors(script) == []
+    assert errors(script + "s31 = shape(south, 5xxx)\n") == [
+        "32:7: too many shape() calls: dealer allows 31 "
+        "(dealer: Too many shapes -- only 32 allowed!)"
+    ]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("/* EOF */\n", "dealer prints the characters E, O, F, < and >"),
+    ("action printcompact\n(1)\n", "becomes printcompact's argument"),
+    ("action printoneline\n(1)\n", "becomes printoneline's argument"),
+    ("condition 1\ncondition 0\n", "replaces the one on line 1"),
+    ("dealer north\ndealer east\n", "replaces the one on line 1"),
+    ("vulnerable NS\nvulnerable EW\n", "replaces the one on line 1"),
+    ("action printall\naction printew\n", "replaces the one on line 1"),
+    ("generate 1\ngenerate 2\n", "dealer keeps the first one"),
+    ("x = 1 / 0\n", "division by zero in `x`, which no condition or action uses"),
+    ("altcount 4 1\n", "altcount 4 changes what pt2() counts"),
+    ("predeal hearts(north) == 4\n", "ignores it when dealing"),
+    ("x = 1\n\u00e9\n", "dealer stops reading"),
+    ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),
+    ("x = tricks(north, notrumps)\n", "double-dummy solver"),
+])
+def test_warning_diagnostics(text: str, expected: str) -> None:
+    assert errors(text) == []
+    assert any(expected in message for message in warnings(text)), warnings(text)
+
+
+def test_shape_block_is_fine_in_dpp_mode() -> None:
+    assert errors("x = shape{north, 4333 + 5xxx}\n", dpp=True) == []
+    assert check_text("n = shape{north, 5xxx}\n", "script.dpp") == []
+
+
+def test_printcompact_argument_on_the_same_line_is_fine() -> None:
+    assert check_text("action printcompact (hcp(north))\n") == []
+
+
+def test_resync_does_not_cascade_into_unknown_variables() -> None:
+    found = errors("a = (1 +\nb = 2\nc = a + b\n")
+    assert len(found) == 1 and found[0].startswith("2:3:")
+
+
+@pytest.mark.parametrize("text", ["", "\n", "(", ")", "\x00", "#", "/*", '"', "shape{",
+                                  "action", "predeal", "x =", "\r", "é", "\udcff"])
+def test_odd_inputs_never_raise(text: str) -> None:
+    for diagnostic in check_text(text):
+        assert "internal error" not in diagnostic.message
+
+
+def test_random_mutations_never_raise() -> None:
+    rng = random.Random(20261122)
+    bases = list(base_scripts().values())
+    for _ in range(300):
+        text = mutate(rng.choice(bases), rng)
+        for diagnostic in check_text(text):
+            assert "internal error" not in diagnostic.message, text
