@@ -78,7 +78,36 @@ def _delete_char(text: str, rng: random.Random) -> str:
     return text[:where] + text[where + 1:]
 
 
-_EDITS = (_drop_token, _duplicate_token, _insert_char, _delete_char)
+# Words and symbols of dealer's language (and a few of its traps) for token
+# replacement and insertion.
+_VOCABULARY = tuple(
+    " ".join((
+        "generate produce dealer vulnerable predeal pointcount altcount condition action",
+        "print printall printew printpbn printcompact printoneline printes average frequency",
+        "north east south west clubs spade hearts notrumps nv vul NS EW all none any hcp pt3",
+        "tens aces top5 c13 loser controls cccc quality shape hascard score imps rnd and or",
+        "not && || ! == != < <= > >= + - * / % ? : = ( ) , SAK H C AS 2C x3N 4333 5xxx xxxx",
+        '0 1 13 14 -1 "s" \\n # // /* */ x a b { ; SA KS',
+    )).split(" ")
+)
+
+
+def _replace_token(text: str, rng: random.Random) -> str:
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    if not spans:
+        return text
+    start, end = rng.choice(spans)
+    return text[:start] + rng.choice(_VOCABULARY) + text[end:]
+
+
+def _insert_token(text: str, rng: random.Random) -> str:
+    spans = [m.span() for m in _TOKEN.finditer(text)]
+    where = rng.choice(spans)[1] if spans else 0
+    return text[:where] + " " + rng.choice(_VOCABULARY) + " " + text[where:]
+
+
+_EDITS = (_drop_token, _duplicate_token, _insert_char, _delete_char, _replace_token,
+          _insert_token)
 
 
 def mutants(count: int, seed: int) -> list[tuple[str, str]]:
