@@ -13,7 +13,15 @@ import struct
 from collections.abc import Iterable, Iterator
 
 from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, source_name
-from dealerpp.deals.model import Call, Card, Deal, Strain, check_play, mask_problem
+from dealerpp.deals.model import (
+    UNKNOWN_TRUMPS,
+    Call,
+    Card,
+    Deal,
+    Strain,
+    check_play,
+    mask_problem,
+)
 from dealerpp.diagnostics import DppError
 
 RECORD = 32
@@ -171,12 +179,12 @@ def _dx_cards(data: _Bytes, index: int, name: str | None) -> Iterator[Card]:
         yield Card(byte[0])
 
 
-def _trumps_of(auction: tuple[Call, ...]) -> Strain | None:
-    """The strain of the last bid (the contract's), notrump when none."""
+def _trumps_of(auction: tuple[Call, ...]) -> Strain | str | None:
+    """The strain of the last bid (the contract's); unknown without a bid."""
     for call in reversed(auction):
         if call.is_bid:
             return call.strain
-    return None
+    return UNKNOWN_TRUMPS
 
 
 def dx_record(deal: Deal, number: int) -> bytes:

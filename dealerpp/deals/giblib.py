@@ -25,6 +25,7 @@ from dealerpp.deals.model import (
     Seat,
     Strain,
     check_play,
+    ddt_to_gib,
     mask_problem,
     parse_holding,
     popcount,
@@ -282,10 +283,22 @@ def format_deal(deal: Deal) -> str:
     gib = deal.gib or GibInfo()
     lines = [f"{{{text}}}\n" for text in _comment_texts(deal, gib)]
     record = " ".join(Hand(deal.masks[s]).to_pbn() for s in HAND_ORDER)
-    if gib.tricks is not None:
-        record += ":" + gib.tricks.upper()
+    tricks = gib.tricks if gib.tricks is not None else _tricks_from_pbn(deal)
+    if tricks is not None:
+        record += ":" + tricks.upper()
     lines.append(record + "\n")
     return "".join(lines)
+
+
+def _tricks_from_pbn(deal: Deal) -> str | None:
+    """A trick string from a PBN DoubleDummyTricks tag, when there is one."""
+    tag = deal.pbn.tag("DoubleDummyTricks") if deal.pbn else None
+    if tag is None or len(tag.value) != 20:
+        return None
+    try:
+        return ddt_to_gib(tag.value, popcount(deal.masks[0]))
+    except ValueError:
+        return None
 
 
 def _comment_texts(deal: Deal, gib: GibInfo) -> list[str]:

@@ -52,12 +52,12 @@ def decode(text: str) -> Deal:
     ``(message, column)`` arguments.
     """
     body, dash, tail = text.partition("-")
-    if len(body) != 26:
-        raise ValueError(f"expected 26 hex digits, got {len(body)}", min(len(body), 26) + 1)
-    masks = [0, 0, 0, 0]
     for index, char in enumerate(body.upper()):
         if char not in HEX:
             raise ValueError(f"bad hex digit {char!r}", index + 1)
+    if len(body) != 26:
+        raise ValueError(f"expected 26 hex digits, got {len(body)}", min(len(body), 26) + 1)
+    masks = [0, 0, 0, 0]
     for position in range(13):
         low, high = body[2 * position].upper(), body[2 * position + 1].upper()
         byte = HEX.index(low) | HEX.index(high) << 4

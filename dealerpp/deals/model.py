@@ -530,13 +530,18 @@ def trick_winner(cards: tuple[Card, ...] | list[Card], trumps: Strain | None) ->
     return best
 
 
-def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | None,
+UNKNOWN_TRUMPS = "unknown"
+
+
+def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | str | None,
                leader: Seat | None = None) -> str | None:
     """Why ``play`` (chronological) cannot be played from ``deal``, or None.
 
     Real rules: each card in the hand on turn, suit followed when possible,
     each trick led by the winner of the previous one. ``leader`` (when
-    given) must hold the first card.
+    given) must hold the first card. ``trumps`` None is notrump; with
+    ``UNKNOWN_TRUMPS`` (a .dx file without an auction) the winner of a trick
+    cannot be known, so any seat may lead the next trick.
     """
     hands = list(deal.masks)
     trick: list[Card] = []
@@ -562,7 +567,8 @@ def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | None,
         seats.append(holder)
         turn = holder.next()
         if len(trick) == 4:
-            turn = seats[trick_winner(trick, trumps)]
+            known = trumps != UNKNOWN_TRUMPS
+            turn = seats[trick_winner(trick, trumps)] if known else None  # type: ignore[arg-type]
             trick, seats = [], []
     return None
 
@@ -581,3 +587,37 @@ def deal_trumps(deal: Deal) -> Strain | None:
         if call.is_bid:
             return call.strain
     return None
+
+
+# -- double-dummy tables: giblib's trick string <-> PBN DoubleDummyTricks ------
+
+_DDT_DECLARERS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_DDT_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def gib_to_ddt(tricks: str, per_hand: int = 13) -> str | None:
+    """PBN DoubleDummyTricks (declarer N S E W x strain NT S H D C, the
+    declarer's tricks) from a giblib trick string (NS tricks by leader); None
+    when a value is unknown. The leader is the declarer's left-hand opponent."""
+    digits = []
+    for declarer in _DDT_DECLARERS:
+        for strain in _DDT_STRAINS:
+            char = tricks[gib_trick_index(declarer.next(), strain)]
+            if char == "-":
+                return None
+            ns = int(char, 16)
+            digits.append(f"{ns if declarer in (Seat.NORTH, Seat.SOUTH) else per_hand - ns:x}")
+    return "".join(digits)
+
+
+def ddt_to_gib(ddt: str, per_hand: int = 13) -> str:
+    """The giblib trick string of a PBN DoubleDummyTricks value."""
+    chars = ["-"] * 20
+    for d, declarer in enumerate(_DDT_DECLARERS):
+        for s, strain in enumerate(_DDT_STRAINS):
+            value = int(ddt[d * 5 + s], 16)
+            if value > per_hand:
+                raise ValueError(f"trick value {value} above {per_hand}")
+            ns = value if declarer in (Seat.NORTH, Seat.SOUTH) else per_hand - value
+            chars[gib_trick_index(declarer.next(), strain)] = f"{ns:X}"
+    return "".join(chars)

@@ -35,6 +35,8 @@ from dealerpp.deals.model import (
     Vul,
     cards_of_mask,
     check_play,
+    deal_trumps,
+    gib_to_ddt,
     mask_problem,
     trick_winner,
 )
@@ -339,7 +341,24 @@ class _Reader:
                 raise self._tag_error("Vulnerable", f"bad Vulnerable value {vul.value!r}", game)
             meta["vul"] = _VULS[vul.value.upper()]
         self._double_dummy(info, game)
+        self._optimum_table(info, game)
         return meta
+
+    def _optimum_table(self, info: PbnInfo, game: _Game) -> None:
+        """Rows ``SEAT STRAIN TRICKS`` of an OptimumResultTable section."""
+        tag = info.tag("OptimumResultTable")
+        if tag is None:
+            return
+        tokens = _strip_comments(tag.section).split()
+        if len(tokens) % 3:
+            raise self._tag_error("OptimumResultTable#section",
+                                  "OptimumResultTable rows need a seat, a strain and tricks", game)
+        for index in range(0, len(tokens), 3):
+            seat, strain, tricks = tokens[index:index + 3]
+            if (seat.upper() not in ("N", "E", "S", "W") or strain.upper() not in
+                    ("NT", "N", "S", "H", "D", "C") or not tricks.isdigit() or int(tricks) > 13):
+                raise self._tag_error("OptimumResultTable#section",
+                                      f"bad OptimumResultTable row: {seat} {strain} {tricks}", game)
 
     def _double_dummy(self, info: PbnInfo, game: _Game) -> None:
         tag = info.tag("DoubleDummyTricks")
@@ -527,7 +546,18 @@ def _updated(deal: Deal, items: list[PbnItem]) -> list[PbnItem]:
                 item = PbnTag(item.name, value, section or item.section)
         out.append(item)
     out.extend(PbnTag(name, value, section) for name, (value, section) in wanted.items())
+    ddt = _ddt_from_gib(deal)
+    if ddt is not None and not any(isinstance(i, PbnTag) and i.name == "DoubleDummyTricks"
+                                   for i in out):
+        out.append(PbnTag("DoubleDummyTricks", ddt))
     return out
+
+
+def _ddt_from_gib(deal: Deal) -> str | None:
+    """giblib trick values as a DoubleDummyTricks value, when all are known."""
+    if deal.gib is None or deal.gib.tricks is None:
+        return None
+    return gib_to_ddt(deal.gib.tricks, bin(deal.masks[0]).count("1"))
 
 
 def _same(deal: Deal, item: PbnTag, value: str) -> bool:
@@ -570,7 +600,7 @@ def auction_section(auction: tuple[Call, ...]) -> str:
 def play_section(deal: Deal) -> tuple[str, str] | None:
     """Play tag value and section for the deal's play, or None when the
     contract's strain is unknown (PBN lists tricks by seat, not in time order)."""
-    trumps = contract_strain(deal.pbn or PbnInfo(), deal.auction)
+    trumps = deal_trumps(deal)
     first = deal.owner(deal.play[0])
     if trumps is None or first is None:
         return None
