@@ -7,7 +7,8 @@ that ``printoneline(expr)`` and ``printcompact(expr)`` print is accepted and
 not kept (it is not part of the deal).
 
 printall is read by its 20-character columns; a suit of 11 or more cards
-overflows its column and makes the output ambiguous, which is then reported.
+overflows its column and pushes the later columns right, which the reader
+follows (a row that could be read two ways would be reported).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from dealerpp.deals.model import (
     Hand,
     Seat,
     mask_problem,
-    parse_holding,
     popcount,
 )
 from dealerpp.diagnostics import DppError
@@ -127,27 +127,59 @@ class _PrintAll(_Base):
     def _deal(self, rows: list[tuple[int, str]], head: tuple[int, str]) -> Deal:
         masks = [0, 0, 0, 0]
         for suit, (number, line) in zip(SUITS_HIGH_FIRST, rows, strict=True):
+            holdings = self._row(line.rstrip(), number)
             for seat in Seat:
-                start = COLUMN * seat
-                end = None if seat == Seat.WEST else start + COLUMN
-                text = line[start:end]
-                masks[seat] |= self._holding(text, number, start + 1, line) << (13 * suit)
+                masks[seat] |= holdings[seat] << (13 * suit)
         counts = [popcount(m) for m in masks]
         if len(set(counts)) != 1:
-            raise self.error(f"hands of {counts} cards: a column overflowed or the rows are "
-                             "corrupt", head[0], 1, head[1])
+            raise self.error(f"hands of {counts} cards: the suit rows are corrupt",
+                             head[0], 1, head[1])
         return self.deal(masks, head[0], 1, head[1])
 
-    def _holding(self, text: str, number: int, column: int, line: str) -> int:
-        words = text.split()
-        if words == ["-"]:
-            return 0
-        if not words or any(len(w) != 1 or w not in RANK_CHARS for w in words):
-            raise self.error(f"bad suit column {text.strip()!r}", number, column, line)
-        try:
-            return parse_holding("".join(words))
-        except ValueError as error:
-            raise self.error(str(error), number, column, line) from None
+    def _row(self, line: str, number: int) -> list[int]:
+        """The four holdings of one suit row. dealer writes each column as
+        ``R `` per card (``- `` for a void) padded to 20 characters; a suit of
+        11 or more cards pushes the later columns right. Every split that
+        fits this layout is tried; exactly one must fit."""
+        splits = _row_splits(line, 0, 0)
+        if len(splits) == 1:
+            return splits[0]
+        problem = "ambiguous" if splits else "not four columns of ranks"
+        raise self.error(f"bad suit row ({problem}): {line.strip()!r}", number, 1, line)
+
+
+def _row_splits(line: str, pos: int, seat: int) -> list[list[int]]:
+    """All readings of ``line[pos:]`` as columns ``seat``..3 (ranks high first)."""
+    results: list[list[int]] = []
+    for count, bits in _column_options(line, pos):
+        used = 2 * max(count, 1)  # a void is written "- "
+        if seat == 3:
+            if not line[pos + used:].strip():
+                results.append([bits])
+            continue
+        width = max(COLUMN, used)
+        if line[pos + used:pos + width].strip():
+            continue  # the padding must be blank
+        results.extend([bits, *rest] for rest in _row_splits(line, pos + width, seat + 1))
+    return results
+
+
+def _column_options(line: str, pos: int) -> list[tuple[int, int]]:
+    """(cards, holding bits) for each prefix at ``pos`` that is a void or a
+    run of descending ranks each followed by a space (or the line end)."""
+    if line[pos:pos + 1] == "-" and line[pos + 1:pos + 2] in ("", " "):
+        return [(0, 0)]
+    options = []
+    bits, last = 0, 13
+    for count in range(1, 14):
+        at = pos + 2 * (count - 1)
+        rank = RANK_CHARS.find(line[at:at + 1]) if line[at:at + 1] else -1
+        if rank < 0 or rank >= last or line[at + 1:at + 2] not in ("", " "):
+            break
+        bits |= 1 << rank
+        last = rank
+        options.append((count, bits))
+    return options
 
 
 def read_oneline(source: Source, filename: str | None = None) -> Iterator[Deal]:

@@ -73,3 +73,11 @@ def test_pipe_into_convert(dealer_bin: str, tmp_path: Path, outputs: dict[str, s
     assert done.returncode == 0, done.stderr
     expected = [d.masks for d in dealer_output.read_oneline(outputs["printoneline"])]
     assert [d.masks for d in binary.read_deals(out)] == expected
+
+
+def test_printall_overflowed_column(dealer_bin: str) -> None:
+    script = "predeal north SAKQJT987654,HA,DA\nproduce 3\naction printall\n"
+    every = run_dealer(dealer_bin, script, "-s", "1").stdout
+    one = run_dealer(dealer_bin, script.replace("printall", "printoneline"), "-s", "1").stdout
+    assert [d.masks for d in dealer_output.read_printall(every)] == [
+        d.masks for d in dealer_output.read_oneline(one)]

@@ -152,10 +152,9 @@ def test_dealer_outputs_round_trip(masks: tuple[int, int, int, int]) -> None:
     assert list(dealer_output.read_oneline(one)) == [deal, deal]
     compact = "".join(dealer_output.format_compact(deal) for _ in range(2))
     assert list(dealer_output.read_compact(compact)) == [deal, deal]
-    if max(deal[s].length(suit) for s in Seat for suit in range(4)) <= 10:
-        # 11 cards of a suit overflow printall's column: not readable, by design.
-        everything = "".join(dealer_output.format_printall(deal, n) for n in (1, 2))
-        assert list(dealer_output.read_printall(everything)) == [deal, deal]
+    # 11 cards of a suit overflow printall's column; the reader follows the shift.
+    everything = "".join(dealer_output.format_printall(deal, n) for n in (1, 2))
+    assert list(dealer_output.read_printall(everything)) == [deal, deal]
 
 
 @FAST
@@ -195,3 +194,11 @@ def test_api_read_write_every_format(tmp_path) -> None:  # type: ignore[no-untyp
         assert [d.masks for d in back] == [d.masks for d in sample], fmt
         back = list(deals_api.read(path.read_bytes(), fmt))
         assert [d.masks for d in back] == [d.masks for d in sample], fmt
+
+
+def test_printall_long_suits() -> None:
+    for text in ("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+                 "N:AKQJT9876543.2.. 2.AKQJT987654.3. .3.AKQJT9876542. ..3.AKQJT987654"):
+        deal = Deal.from_pbn(text)
+        out = dealer_output.format_printall(deal, 1)
+        assert list(dealer_output.read_printall(out)) == [deal]
