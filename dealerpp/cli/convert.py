@@ -66,6 +66,11 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
+    from dealerpp.deals.bulk.cli import try_bulk
+
+    status = try_bulk(args, to_fmt, prog)  # full deals between fast formats, in chunks
+    if status is not None:
+        return status
     source, name = open_input(args.input)
     buffer = io.BytesIO()
     counter = _Counter()

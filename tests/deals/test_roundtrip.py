@@ -198,7 +198,7 @@ def test_api_read_write_every_format(tmp_path) -> None:  # type: ignore[no-untyp
 
 def test_printall_long_suits() -> None:
     for text in ("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
-                 "N:AKQJT9876543.2.. 2.AKQJT987654.3. .3.AKQJT9876542. ..3.AKQJT987654"):
+                 "N:AKQJT9876543.2.. 2.AKQJT987654.3. .3.AKQJT9876542. ...AKQJT98765432"):
         deal = Deal.from_pbn(text)
         out = dealer_output.format_printall(deal, 1)
         assert list(dealer_output.read_printall(out)) == [deal]
