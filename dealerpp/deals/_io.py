@@ -53,7 +53,17 @@ def source_name(source: object, filename: str | None = None) -> str | None:
 
 
 def text_lines(source: Source) -> Iterator[str]:
-    """Lines of a text source without their line endings ('\\n', '\\r\\n', '\\r')."""
+    r"""Lines of a text source without their line endings (\n, \r\n, \r)
+    and without a leading byte-order mark."""
+    lines = _raw_lines(source)
+    first = next(lines, None)
+    if first is None:
+        return
+    yield first.removeprefix("\ufeff")
+    yield from lines
+
+
+def _raw_lines(source: Source) -> Iterator[str]:
     if is_path(source):
         with open(source, encoding=ENCODING, errors=ERRORS, newline=None) as handle:  # type: ignore[arg-type]
             for line in handle:

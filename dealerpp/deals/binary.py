@@ -196,8 +196,10 @@ def dx_record(deal: Deal, number: int) -> bytes:
 
 def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
     for index, deal in enumerate(deals):
-        # Deals without a number are numbered in file order, 1-255 cycling.
-        number = deal.dx_number if deal.dx_number else index % 255 + 1
+        # Deals without a number take their board number when it fits a
+        # byte, else their place in the file, 1-255 cycling.
+        number = deal.dx_number or (deal.board if deal.board and 0 < deal.board < 256
+                                    else index % 255 + 1)
         yield dx_record(deal, number)
 
 

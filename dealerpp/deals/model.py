@@ -575,7 +575,8 @@ def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | str | None,
 
 def deal_trumps(deal: Deal) -> Strain | None:
     """The strain the deal's play is in: giblib ``trumps=``, the PBN
-    Contract tag, the last bid of the auction; None when unknown."""
+    Contract tag, the last bid of the auction, notrump for a giblib deal;
+    None when unknown."""
     if deal.gib is not None and deal.gib.trumps is not None:
         return deal.gib.trumps
     if deal.pbn is not None:
@@ -586,6 +587,8 @@ def deal_trumps(deal: Deal) -> Strain | None:
     for call in reversed(deal.auction):
         if call.is_bid:
             return call.strain
+    if deal.gib is not None:
+        return Strain.NOTRUMP  # giblib's default contract
     return None
 
 

@@ -18,9 +18,9 @@ stays fast: one cached LALR parser, no heavy imports.
 
 from __future__ import annotations
 
-from copy import copy
+import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,6 @@ from dealerpp.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
-    from lark.lexer import BasicLexer
 
 __all__ = ["check_text"]
 
@@ -38,7 +37,8 @@ STATEMENT_KEYWORDS = frozenset(
 )
 # Comment tokens; the parser never sees them.
 _COMMENTS = frozenset({"LINE_COMMENT", "HASH_COMMENT", "BLOCK_COMMENT"})
-_IGNORED = _COMMENTS | {"NEWLINE", "WS"}
+_BLANKS = frozenset({"NEWLINE", "WS"})
+_IGNORED = _COMMENTS | _BLANKS
 # Word-like tokens dealer's scanner reserves: they cannot name a variable.
 _RESERVED_WORDS = STATEMENT_KEYWORDS | frozenset(
     ["PRINT", "PRINTALL", "PRINTEW", "PRINTPBN", "PRINTCOMPACT", "PRINTONELINE", "PRINTES", "EVALCONTRACT", "AVERAGE", "FREQUENCY", "COMPASS", "SUIT", "NOTRUMPS", "VULN_SIDE", "VULN", "ANY", "HCP", "PT", "LOSER", "CONTROL", "CCCC", "QUALITY", "SHAPE", "HASCARD", "TRICKS", "SCORE", "IMPS", "RND", "AND", "OR", "NOT"]
@@ -81,13 +81,44 @@ def _parser() -> Lark:
 
 
 @cache
-def _lexer() -> BasicLexer:
-    """The grammar's own lexer, keeping comments and newlines as tokens."""
-    from lark.lexer import BasicLexer
+def _scanner() -> re.Pattern[str]:
+    """The grammar's terminals as one regex, tried in the order Lark's basic
+    lexer tries them (priority, then longest possible match, then name).
 
-    conf = copy(_parser().lexer_conf)
-    conf.ignore = ()
-    return BasicLexer(conf)
+    Lark's own lexer gives the same tokens but builds a rich object per
+    token, whitespace included; this is several times faster and lets the
+    checker keep comments, which the parser ignores.
+    """
+    terminals = sorted(
+        _parser().terminals,
+        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+    )
+    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals))
+
+
+# The common case, blanks and whole words, found without trying every
+# terminal; a word is then classified once per distinct spelling. (shape{ is
+# left to the full scanner.)
+_FAST = re.compile(
+    r"(?P<WS>[ \t]+)|(?P<NEWLINE>\r*\n)|(?P<WORD>(?!shape[ \t]*\{)[A-Za-z]\w*)"
+    # Punctuation that never starts a longer token, and plain numbers.
+    r"|(?P<PUNCT>[(),+*%?:])|(?P<DIGITS>[0-9]+)(?![0-9xCDHS])",
+    re.ASCII,
+)
+
+
+@cache
+def _punctuation() -> dict[str, str]:
+    """Terminal names of the one-character tokens _FAST finds."""
+    return {t.pattern.value: t.name for t in _parser().terminals
+            if t.pattern.type == "str" and len(t.pattern.value) == 1}
+
+
+@lru_cache(maxsize=4096)
+def _word_kind(word: str) -> str:
+    """The terminal a whole word is: a keyword, holding, card, ... or IDENT."""
+    found = _scanner().fullmatch(word)
+    return (found.lastgroup or "IDENT") if found else "IDENT"
 
 
 def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None) -> list[Diagnostic]:
@@ -101,7 +132,7 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None)
         dpp = PurePath(filename).suffix == ".dpp"
     try:
         return _Checker(text, filename, dpp).run()
-    except Exception as exc:
+    except Exception as exc:  # a linter must never take its caller down
         return [Diagnostic("error", f"internal error in the checker ({type(exc).__name__}: {exc})",
                            filename=filename)]
 
@@ -110,9 +141,32 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None)
 # Lexing and parsing with recovery
 
 def _lex(text: str) -> list[Token]:
-    from lark.lexer import LexerThread
+    """Every token but blanks and newlines, with lines and columns."""
+    from lark import Token
 
-    return list(LexerThread.from_text(_lexer(), text).lex(None))
+    match, fast, punctuation = _scanner().match, _FAST.match, _punctuation()
+    tokens: list[Token] = []
+    position, line, line_start = 0, 1, 0
+    while position < len(text):
+        found = fast(text, position) or match(text, position)
+        if found is None:  # cannot happen: BAD_CHAR matches any character
+            break
+        kind, value, end = found.lastgroup or "BAD_CHAR", found.group(), found.end()
+        if kind == "WORD":
+            kind = _word_kind(value)
+        elif kind == "PUNCT":
+            kind = punctuation[value]
+        elif kind == "DIGITS":
+            kind = "DISTR_OR_NUMBER" if len(value) == 4 else "NUMBER"
+        newlines = value.count("\n")
+        end_line, end_start = line, line_start
+        if newlines:
+            end_line, end_start = line + newlines, position + value.rfind("\n") + 1
+        if kind not in _BLANKS:
+            tokens.append(Token(kind, value, position, line, position - line_start + 1,
+                                end_line, end - end_start + 1, end))
+        position, line, line_start = end, end_line, end_start
+    return tokens
 
 
 @dataclass
@@ -242,16 +296,16 @@ class _Checker:
         statements: list[Tree] = []
         start = 0
         while start <= len(tokens):
-            interactive = _parser().parse_interactive()
+            state = _new_parser_state()
             position = start
             try:
                 for position in range(start, len(tokens)):
-                    interactive.feed_token(tokens[position])
-                tree = interactive.feed_eof(tokens[-1] if tokens else None)
+                    state.feed_token(tokens[position])
+                tree = state.feed_token(_end_token(tokens), True)
                 statements.extend(tree.children)
                 break
-            except Exception as error:
-                statements.extend(_completed_statements(interactive))
+            except Exception as error:  # lark raises several kinds
+                statements.extend(_completed_statements(state))
                 at_end = _is_end_error(error)
                 self.syntax_error(tokens, len(tokens) if at_end else position, error)
                 self.remember_names(tokens, start, position)
@@ -319,7 +373,43 @@ def _resync(tokens: list[Token], begin: int) -> int | None:
     return None
 
 
-def _completed_statements(interactive: Any) -> list[Tree]:
+@cache
+def _parse_conf() -> Any:
+    """The grammar's LALR table with tree callbacks that skip positions.
+
+    ``lalr_parser`` turns on propagate_positions for everyone; the checker
+    reads positions from tokens only, and filling in every tree's meta costs
+    a third of the parse. Falls back to the parser's own callbacks if Lark's
+    internals differ from those of Lark 1.1-1.3.
+    """
+    from lark import Tree
+    from lark.parse_tree_builder import ParseTreeBuilder
+    from lark.parsers.lalr_parser_state import ParseConf
+
+    lark = _parser()
+    table_parser = lark.parser.parser.parser
+    try:
+        callbacks = ParseTreeBuilder(lark.rules, Tree, False, False, False).create_callback(None)
+    except Exception:  # any mismatch: use what the parser has
+        callbacks = table_parser.callbacks
+    return ParseConf(table_parser.parse_table, callbacks, "start")
+
+
+def _new_parser_state() -> Any:
+    from lark.parsers.lalr_parser_state import ParserState
+
+    return ParserState(_parse_conf(), None)
+
+
+def _end_token(tokens: list[Token]) -> Token:
+    from lark import Token
+
+    if tokens:
+        return Token.new_borrow_pos("$END", "", tokens[-1])
+    return Token("$END", "", 0, 1, 1)
+
+
+def _completed_statements(state: Any) -> list[Tree]:
     """Statements already reduced on the parser's stack when an error struck."""
     from lark import Tree
 
@@ -333,7 +423,7 @@ def _completed_statements(interactive: Any) -> list[Tree]:
                 for child in value.children:
                     collect(child)
 
-    for value in interactive.parser_state.value_stack:
+    for value in state.value_stack:
         collect(value)
     return found
 

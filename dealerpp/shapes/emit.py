@@ -21,7 +21,7 @@ because every single shape is itself a candidate term.
 from __future__ import annotations
 
 import heapq
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations, product
 
 from dealerpp.shapes.shapeset import ShapeSet
@@ -87,7 +87,7 @@ class _Candidates:
         if seeds.bit_count() <= SMALL_SET:
             return self._inside_from_members(target, seeds)
         outside = FULL_MASK & ~target
-        return [t for t, m in enumerate(self.masks) if not m & outside]
+        return [t for t, m in enumerate(self.masks) if not m & outside and m & seeds]
 
     def _inside_from_members(self, target: int, seeds: int) -> list[int]:
         masks, outside = self.masks, FULL_MASK & ~target
@@ -139,15 +139,19 @@ def _cover(target: int, terms: list[int], table: _Candidates,
 
     None when ``terms`` cannot cover ``target``, or need more than ``limit``.
     """
-    masks = table.masks
-    heap = [(-(masks[t] & target).bit_count(), t) for t in terms]
-    heap = [entry for entry in heap if entry[0]]
+    masks, sizes = table.masks, table.sizes
+    # A term's size bounds its gain, and gains only shrink as the cover
+    # grows, so a heap of bounds lets us count bits only for terms that
+    # reach the top (lazy greedy).
+    heap = [(-sizes[t], t) for t in terms]
     heapq.heapify(heap)
     chosen: list[int] = []
     left = target
     while left:
         if not heap:
             return None
+        if limit < 1 << 30 and -heap[0][0] * (limit + 1 - len(chosen)) < left.bit_count():
+            return None  # even the best gains left cannot finish within the limit
         _, term = heapq.heappop(heap)
         gain = (masks[term] & left).bit_count()
         if not gain:
@@ -177,17 +181,23 @@ def _drop_redundant(chosen: list[int], target: int, masks: list[int]) -> list[in
 
 # --- strategies -------------------------------------------------------------
 
-Plan = tuple[list[int], list[int]]  # (terms added, terms then removed)
+Plan = tuple[list[int], list[int]]  # (terms added, terms then removed); never mutated
 
 
 def plan_terms(shapes: ShapeSet) -> Plan:
     """The terms to add and then remove for ``shapes`` (both lists of term ids)."""
-    target = shapes.mask
+    return _plan(shapes.mask)
+
+
+@lru_cache(maxsize=2048)
+def _plan(target: int) -> Plan:
+    # Scripts repeat the same sets (balanced hands, a suit length), hence the cache.
     table = _candidates()
     best: Plan = (_cover(target, table.inside(target), table) or [], [])
     if len(best[0]) < 3:
         return best
     outside = FULL_MASK & ~target
+    outside_pool: list[int] | None = None  # every term outside the set, found once
     for base in _bases(target, table):
         if len(base) + 1 >= _length(best):
             continue  # even one removal would not beat what we have
@@ -195,8 +205,14 @@ def plan_terms(shapes: ShapeSet) -> Plan:
         for term in base:
             covered |= table.masks[term]
         extra = covered & outside
+        if extra.bit_count() <= SMALL_SET:
+            pool = table.inside(outside, touching=extra)
+        else:
+            if outside_pool is None:
+                outside_pool = table.inside(outside)
+            pool = [t for t in outside_pool if table.masks[t] & extra]
         budget = _length(best) - len(base) - 1
-        removals = _cover(extra, table.inside(outside, touching=extra), table, budget)
+        removals = _cover(extra, pool, table, budget)
         if removals is not None and len(base) + len(removals) < _length(best):
             best = (base, removals)
     return best

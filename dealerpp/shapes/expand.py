@@ -65,8 +65,8 @@ def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Di
 def _term_mask(term: ast.Term, context: _Context) -> int:
     pattern = term.pattern
     _check_slot_count(pattern, context)
-    _check_exact_total(pattern, context)
     labels = _check_labels(pattern, context)
+    _check_exact_total(pattern, context)
     used = variables(term.condition) if term.condition is not None else set()
     if "M" in used and labels.count("M") > 1:
         raise context.error("'M' in the condition is ambiguous: the pattern has two M labels",

@@ -346,6 +346,10 @@ def _syntax_error(text: str, error: UnexpectedInput) -> DppError:
         return _error(text, "the shape list ends too early" + _expected(error), line, column)
     assert isinstance(error, UnexpectedToken)
     token = error.token
+    if token.type == "WORD":
+        # Only the compass is a word; elsewhere the word's first letter is the culprit.
+        char = token.value[0]
+        return _error(text, f"unexpected character {char!r}", line, column, _char_hint(char))
     shown = token.value.strip() or token.value
     return _error(text, f"unexpected {shown!r}" + _expected(error), line, column,
                   _token_hint(token))
@@ -368,6 +372,8 @@ def _expected(error: UnexpectedInput) -> str:
 def _char_hint(char: str) -> str | None:
     if char == "X":
         return "'x' (any length) is written in lower case"
+    if char in "shdcSHDCMm":
+        return "a suit label follows a length (5M, 4+s) and cannot stand inside the parentheses"
     if char in "ABEFGILNOPRUVWYZabefgijklnopqrtuvwyz":
         return "lengths are 0-9 or T J Q K, labels s h d c M m, and x means any length"
     if char == "#":

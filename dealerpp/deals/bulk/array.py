@@ -112,14 +112,22 @@ class DealArray:
         return high | (total != union) | over
 
     def to_deals(self) -> list[Deal]:
-        """Model deals (giblib tricks travel in ``Deal.gib``)."""
-        from dealerpp.deals.model import Deal, GibInfo
+        """Model deals: tricks travel in ``Deal.gib``, a 26-hex board digit as
+        board, dealer and vulnerability (as the per-deal readers do)."""
+        from dealerpp.deals.model import Deal, GibInfo, board_dealer_vul
 
         tricks = None if self.tricks is None else [bytes(t).decode("ascii") for t in self.tricks]
+        boards = None if self.boards is None else self.boards.tolist()
         deals = []
         for i, row in enumerate(self.masks.tolist()):
-            gib = None if tricks is None else GibInfo(tricks=tricks[i])
-            deals.append(Deal(tuple(row), gib=gib))  # type: ignore[arg-type]
+            meta: dict[str, Any] = {}
+            if tricks is not None:
+                meta["gib"] = GibInfo(tricks=tricks[i])
+            if boards is not None:
+                board = boards[i] or 16
+                meta["board"] = board
+                meta["dealer"], meta["vul"] = board_dealer_vul(board)
+            deals.append(Deal(tuple(row), **meta))  # type: ignore[arg-type]
         return deals
 
     def __eq__(self, other: object) -> bool:

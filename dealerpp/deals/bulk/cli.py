@@ -1,0 +1,67 @@
+"""The bulk path of ``dealerpp convert``.
+
+``try_bulk`` is called by the convert command before it reads anything: for
+two different formats that both have a fast path it converts the file in
+chunks (with a progress bar on a terminal) and returns the exit status;
+otherwise it returns None and the command goes on per deal. This module
+imports numpy only once it has decided to take the bulk path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+# Same names as dealerpp.deals.FORMATS; kept here so deciding costs no numpy.
+FAST_FORMATS = ("deals", "hex", "giblib", "pbn", "oneline")
+
+
+def is_fast_pair(src_fmt: str | None, dst_fmt: str | None) -> bool:
+    """Both formats fast, and different (a same-format copy keeps things,
+    such as PBN tag text or card order, that only the per-deal path knows)."""
+    return src_fmt in FAST_FORMATS and dst_fmt in FAST_FORMATS and src_fmt != dst_fmt
+
+
+def try_bulk(args: argparse.Namespace, to_fmt: str, prog: str) -> int | None:
+    """Convert ``args.input`` to ``args.output`` in bulk, or None if this
+    pair of formats is not for the bulk path."""
+    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error
+    from dealerpp.deals import detect
+    from dealerpp.diagnostics import DppError
+
+    source: Any = sys.stdin.buffer if args.input == "-" else args.input
+    name = "<stdin>" if args.input == "-" else args.input
+    from_fmt = args.from_fmt
+    if from_fmt is None:
+        try:
+            from_fmt, source = detect.detect(source, None if args.input == "-" else name)
+        except OSError:
+            return None  # let the per-deal path report it as it does
+    if not is_fast_pair(from_fmt, to_fmt):
+        return None
+    if source is sys.stdin.buffer or args.input == "-":
+        source = _stdin_like(source)
+
+    from dealerpp.deals.bulk.stream import convert_file
+
+    try:
+        total = convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet,
+                             filename=name)
+    except DppError as error:
+        if error.filename is None and error.line is None:
+            error.filename = name if not error.message.startswith("deal ") else args.output
+        print(format_error(error), file=sys.stderr)
+        return EXIT_INPUT
+    except OSError as error:
+        print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
+    if not args.quiet:
+        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+    return EXIT_OK
+
+
+def _stdin_like(source: Any) -> Any:
+    """Standard input (or the peeking reader detection wrapped around it) as
+    a binary file object that is not mistaken for a path."""
+    return source if hasattr(source, "read") else sys.stdin.buffer

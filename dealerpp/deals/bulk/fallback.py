@@ -1,0 +1,103 @@
+"""The per-deal path, as the bulk converter sees it.
+
+Records the fast path cannot take are handed, as the raw bytes they were
+read from, to the format's own reader (``dealerpp.deals.read``), and deals
+the fast encoders cannot write go to the format's own writer. Both see
+pieces of a file, so the adapter puts back what a piece does not know: the
+line or byte offset where it starts (for error messages) and the index of
+its first deal (for writers that number deals or separate games).
+
+Anything with ``read``, ``read_stream`` and ``dumps`` of these signatures
+can stand in for it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Protocol
+
+from dealerpp.diagnostics import DppError
+
+if TYPE_CHECKING:
+    from dealerpp.deals.model import Deal
+
+_BYTE = re.compile(r"byte (\d+): (?:deal (\d+): )?")
+_DEAL = re.compile(r"deal (\d+): ")
+
+
+class PerDeal(Protocol):
+    def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
+             first_byte: int) -> Iterator[Deal]: ...
+
+    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
+                    first_line: int) -> Iterator[Deal]: ...
+
+    def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes: ...
+
+
+class ModelPerDeal:
+    """The readers and writers of :mod:`dealerpp.deals`."""
+
+    def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
+             first_byte: int) -> Iterator[Deal]:
+        """Deals of a piece, lazily: the caller writes each before the next
+        is read, so the first error is the one the per-deal path meets."""
+        from dealerpp import deals
+
+        try:
+            yield from deals.read(data, fmt, filename=filename)
+        except DppError as error:
+            raise shifted(error, first_line, first_byte) from None
+
+    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
+                    first_line: int) -> Iterator[Deal]:
+        from dealerpp import deals
+
+        try:
+            yield from deals.read(stream, fmt, filename=filename)
+        except DppError as error:
+            raise shifted(error, first_line, 0) from None
+
+    def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
+        from dealerpp import deals
+
+        if not deals_:
+            return b""
+        out = io.BytesIO()
+        try:
+            deals.write(deals_, out, fmt)
+        except DppError as error:
+            raise renumbered(error, first_index) from None
+        data = out.getvalue()
+        if fmt == "pbn" and first_index > 0:
+            data = b"\n" + data  # games are separated by a blank line
+        return data
+
+
+def shifted(error: DppError, first_line: int, first_byte: int) -> DppError:
+    """The error of a piece as the error of the whole file."""
+    message = error.message
+    line = error.line
+    if line is not None:
+        line += first_line - 1
+    elif first_byte:
+        message = _BYTE.sub(lambda m: _byte_prefix(m, first_byte), message, count=1)
+    return DppError(message, line=line, column=error.column, filename=error.filename,
+                    source_line=error.source_line, hint=error.hint, notes=error.notes)
+
+
+def _byte_prefix(match: re.Match[str], first_byte: int) -> str:
+    offset = int(match.group(1)) + first_byte
+    if match.group(2) is None:
+        return f"byte {offset}: "
+    return f"byte {offset}: deal {int(match.group(2)) + first_byte // 32}: "
+
+
+def renumbered(error: DppError, first_index: int) -> DppError:
+    """A writer's ``deal N:`` counted from the start of the output."""
+    message = _DEAL.sub(lambda m: f"deal {int(m.group(1)) + first_index}: ", error.message,
+                        count=1)
+    return DppError(message, line=error.line, column=error.column, filename=error.filename,
+                    source_line=error.source_line, hint=error.hint, notes=error.notes)

@@ -1,0 +1,452 @@
+"""Chunked conversion: read a chunk, split it into fast blocks and slow
+pieces, decode, encode, write; memory stays a few chunks whatever the size.
+
+A chunk of text is cut into *units* (lines; for PBN also the writer's
+``[Deal "..."]`` line with the blank line after it). Runs of units of one
+fast width are decoded as a block; rows that fail a check, and units of any
+other width, go to the per-deal reader as the bytes they were, in order.
+Structure that spans records (giblib ``{...}`` comments, PBN ``%`` ``;``
+``{}`` comments) makes the rest of the file go through the per-deal reader,
+streamed. PBN tag games other than the bare ``[Deal]`` shape are handed over
+whole, up to their blank line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.codecs import CODECS, DealsCodec, PbnCodec
+from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
+from dealerpp.deals.bulk.progress import Progress
+
+if TYPE_CHECKING:
+    from dealerpp.deals.model import Deal
+
+#: Formats with a fast path (names as in ``dealerpp.deals.FORMATS``).
+FAST_FORMATS = tuple(CODECS)
+CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
+_STREAM_BATCH = 4096  # slow deals between progress updates
+# Characters that open structure spanning records: the rest goes per deal.
+_CONTEXT = {"giblib": (b"{", b"}"), "pbn": (b"%", b";", b"{", b"}")}
+
+
+@dataclass
+class Slow:
+    """Deals of the per-deal path, read lazily (each is written before the
+    next is read, as the per-deal path does, so errors come in its order)."""
+
+    deals: Iterator[Deal]
+
+
+Segment = DealArray | Slow
+
+
+# -- planning a chunk of text ----------------------------------------------------
+
+@dataclass
+class _Plan:
+    pieces: list[tuple[int, int, int, int]]  # start, stop, fast width (0 = slow), line
+    consumed: int  # bytes of the chunk the pieces cover
+    stream_at: int | None = None  # from here on the rest goes per deal
+
+
+def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
+    """How to process ``data`` (whole lines unless ``final``)."""
+    codec = CODECS[fmt]
+    end = len(data) if final else data.rfind(b"\n") + 1
+    stream_at = _context_start(data, fmt, end)
+    if stream_at is not None:
+        end = stream_at
+    if fmt == "pbn" and not final and stream_at is None:
+        end = _before_open_game(data, end)
+    pieces = _uniform(data, end, codec, line)
+    if pieces is None:
+        pieces, end = _mixed(data, end, codec, line, final and stream_at is None)
+    return _Plan(pieces, end, stream_at)
+
+
+def _context_start(data: bytes, fmt: str, end: int) -> int | None:
+    hits = [p for p in (data.find(c, 0, end) for c in _CONTEXT.get(fmt, ())) if p >= 0]
+    if not hits:
+        return None
+    return data.rfind(b"\n", 0, min(hits)) + 1
+
+
+def _before_open_game(data: bytes, end: int) -> int:
+    """Keep a last ``[...]`` line for the next chunk: its game (or the blank
+    line that completes the fast shape) may continue there."""
+    start = data.rfind(b"\n", 0, max(end - 1, 0)) + 1
+    return start if end and data[start:start + 1] == b"[" else end
+
+
+def _fast_widths(codec: Any) -> list[int]:
+    widths = [c + 1 for c in codec.contents] + [c + 2 for c in codec.contents]
+    if isinstance(codec, PbnCodec):
+        widths.append(codec.pair)
+    return widths
+
+
+def _uniform(data: bytes, end: int, codec: Any, line: int) -> list[tuple[int, int, int, int]] | None:
+    """One block when every record of the chunk has the same fast width."""
+    if end == 0:
+        return []
+    width = data.find(b"\n", 0, end) + 1
+    per_record = 1
+    if isinstance(codec, PbnCodec) and data[width:width + 1] == b"\n":
+        width, per_record = width + 1, 2
+    if width not in _fast_widths(codec) or end % width:
+        return None
+    rows = end // width
+    if data.count(b"\n", 0, end) != rows * per_record:
+        return None
+    arr = np.frombuffer(data, np.uint8, count=end)
+    if not (arr[width - 1::width] == 10).all():
+        return None
+    if per_record == 2 and not (arr[width - 2::width] == 10).all():
+        return None
+    return [(0, end, width, line)]
+
+
+def _mixed(data: bytes, end: int, codec: Any, line: int,
+           final: bool) -> tuple[list[tuple[int, int, int, int]], int]:
+    """Pieces for a chunk whose records differ; returns them and the bytes used."""
+    arr = np.frombuffer(data, np.uint8, count=end)
+    ends = np.flatnonzero(arr == 10) + 1
+    if len(ends) == 0 or ends[-1] != end:
+        ends = np.append(ends, end)
+    starts = np.concatenate(([0], ends[:-1]))
+    lengths = ends - starts
+    numbers = np.arange(line, line + len(starts))
+    keys = np.where(np.isin(lengths, _fast_widths(codec)), lengths, 0)
+    if isinstance(codec, PbnCodec):
+        starts, ends, keys, numbers, end = _pbn_units(arr, starts, ends, keys, numbers, final)
+    if len(keys) == 0:
+        return [], end
+    pieces = []
+    change = np.flatnonzero(np.diff(keys)) + 1
+    run_starts = np.concatenate(([0], change)).tolist()
+    run_stops = np.concatenate((change, [len(keys)])).tolist()
+    for a, b in zip(run_starts, run_stops, strict=True):
+        pieces.append((int(starts[a]), int(ends[b - 1]), int(keys[a]), int(numbers[a])))
+    return pieces, end
+
+
+def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.ndarray,
+               numbers: np.ndarray, final: bool) -> tuple[np.ndarray, ...]:
+    """Merge each bare ``[Deal]`` line with its blank line; make other tag
+    games (up to their blank line) slow, or leave them for the next chunk."""
+    count = len(starts)
+    lengths = ends - starts
+    blank = lengths == 1
+    tag = arr[np.minimum(starts, len(arr) - 1)] == ord("[")
+    pair = np.zeros(count, bool)
+    pair[:-1] = tag[:-1] & (lengths[:-1] == 79) & blank[1:]
+    game = tag & ~pair  # a game with more than the Deal tag: slow to its blank line
+    end = int(ends[-1])
+    forced = np.zeros(count, bool)
+    if game.any():
+        blanks = np.flatnonzero(blank)
+        firsts = np.flatnonzero(game)
+        closing = np.searchsorted(blanks, firsts)
+        marks = np.zeros(count + 1, np.int64)
+        for first, close in zip(firsts.tolist(), closing.tolist(), strict=True):
+            if close == len(blanks):
+                if not final:  # the game goes on in the next chunk
+                    keep = first
+                    count, end = keep, int(starts[keep])
+                    break
+                last = len(starts) - 1
+            else:
+                last = int(blanks[close])
+            marks[first] += 1
+            marks[last + 1] -= 1
+        forced = np.cumsum(marks[:-1])[: len(starts)] > 0
+    pair &= ~forced
+    pair[count - 1:] = False
+    consumed = np.zeros(len(starts), bool)
+    consumed[1:] = pair[:-1]
+    keep_mask = ~consumed
+    keep_mask[count:] = False
+    unit_keys = np.where(forced, 0, keys)
+    unit_keys = np.where(pair, PbnCodec.pair, unit_keys)
+    unit_ends = np.where(pair, np.roll(ends, -1), ends)
+    return (starts[keep_mask], unit_ends[keep_mask], unit_keys[keep_mask],
+            numbers[keep_mask], end)
+
+
+# -- segments of a whole source ----------------------------------------------------
+
+class _Source:
+    """Bytes of the input in chunks, with a count for the progress bar."""
+
+    def __init__(self, handle: IO[bytes], chunk: int) -> None:
+        self.handle = handle
+        self.chunk = chunk
+        self.read_bytes = 0
+
+    def read(self) -> bytes:
+        data = self.handle.read(self.chunk)
+        # a pipe may return short reads: fill up so blocks stay large
+        while data and len(data) < self.chunk:
+            more = self.handle.read(self.chunk - len(data))
+            if not more:
+                break
+            data += more
+        self.read_bytes += len(data)
+        return data
+
+
+def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
+    """The deals of ``source`` in order, as fast arrays and slow lists."""
+    if isinstance(CODECS[fmt], DealsCodec):
+        yield from _binary_segments(source, per_deal, filename)
+    else:
+        yield from _text_segments(source, fmt, per_deal, filename)
+
+
+def _binary_segments(source: _Source, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
+    codec = CODECS["deals"]
+    assert isinstance(codec, DealsCodec)
+    rest = b""
+    offset = 0
+    while True:
+        data = source.read()
+        final = not data
+        data = rest + data
+        whole = len(data) - len(data) % 32
+        if whole:
+            arr, ok = codec.decode(data[:whole])
+            yield from _split_rows(arr, ok, data[:whole], 32, "deals", per_deal, filename,
+                                   lambda row: (1, offset + row * 32))
+            offset += whole
+        rest = data[whole:]
+        if final:
+            if rest:  # a truncated record: the per-deal reader reports it
+                yield Slow(per_deal.read("deals", rest, filename, 1, offset))
+            return
+
+
+def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
+                   filename: str | None) -> Iterator[Segment]:
+    rest = b""
+    line = 1
+    while True:
+        data = source.read()
+        final = not data
+        data = rest + data
+        if not data:
+            return
+        plan = plan_text(data, fmt, final, line)
+        if not plan.pieces and not final and plan.stream_at is None:
+            source.chunk *= 2  # a record longer than a chunk: read more
+            rest = data
+            continue
+        for start, stop, width, first in plan.pieces:
+            yield from _piece(data, start, stop, width, first, fmt, per_deal, filename)
+        line += data.count(b"\n", 0, plan.consumed)
+        if plan.stream_at is not None:
+            yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line)
+            return
+        rest = data[plan.consumed:]
+        if final:
+            return
+
+
+def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
+           per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
+    block = data[start:stop]
+    if not width:
+        yield Slow(per_deal.read(fmt, block, filename, line, start))
+        return
+    codec = CODECS[fmt]
+    arr, ok = codec.decode(block, width)  # type: ignore[call-arg]
+    lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
+    yield from _split_rows(arr, ok, block, width, fmt, per_deal, filename,
+                           lambda row: (line + row * lines_per_row, start + row * width))
+
+
+def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int, fmt: str,
+                per_deal: PerDeal, filename: str | None,
+                where: Any) -> Iterator[Segment]:
+    """Fast rows as arrays, failed rows through the per-deal reader, in order."""
+    if ok is None:
+        yield arr
+        return
+    change = np.flatnonzero(np.diff(ok.view(np.int8))) + 1
+    bounds = [0, *change.tolist(), len(ok)]
+    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+        if ok[a]:
+            yield arr[a:b]
+            continue
+        first_line, first_byte = where(a)
+        yield Slow(per_deal.read(fmt, block[a * width:b * width], filename, first_line,
+                                 first_byte))
+
+
+class _Chain(io.RawIOBase):
+    """Bytes already read, then the rest of the source."""
+
+    def __init__(self, head: bytes, source: _Source) -> None:
+        self.head = memoryview(head)
+        self.source = source
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if not self.head:
+            data = self.source.handle.read(len(buffer))
+            self.source.read_bytes += len(data)
+            buffer[:len(data)] = data
+            return len(data)
+        size = min(len(buffer), len(self.head))
+        buffer[:size] = self.head[:size]
+        self.head = self.head[size:]
+        return size
+
+
+def _stream_rest(head: bytes, source: _Source, fmt: str, per_deal: PerDeal,
+                 filename: str | None, line: int) -> Iterator[Segment]:
+    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    yield Slow(per_deal.read_stream(fmt, stream, filename, line))
+
+
+# -- converting ------------------------------------------------------------------
+
+def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *,
+                   filename: str | None = None, progress: Progress | None = None,
+                   per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES) -> int:
+    """Convert everything ``src`` holds; returns the number of deals."""
+    per_deal = per_deal or ModelPerDeal()
+    encoder = CODECS[dst_fmt]
+    source = _Source(src, chunk)
+    total = 0
+    for segment in segments(source, src_fmt, per_deal, filename):
+        if isinstance(segment, DealArray):
+            data = encoder.encode(segment, total)
+            if data is None:
+                data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
+            dst.write(data)
+            total += len(segment)
+        else:
+            for deal in segment.deals:
+                dst.write(per_deal.dumps(dst_fmt, [deal], total))
+                total += 1
+                if progress is not None and total % _STREAM_BATCH == 0:
+                    progress.update(source.read_bytes, total)
+        if progress is not None:
+            progress.update(source.read_bytes, total)
+    return total
+
+
+def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike[str] | IO[bytes],
+                 src_fmt: str, dst_fmt: str, progress: Progress | bool | None = None, *,
+                 quiet: bool = False, filename: str | None = None,
+                 per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES) -> int:
+    """Convert a file (``-`` = standard input/output) between two formats of
+    :data:`FAST_FORMATS`; returns the number of deals converted.
+
+    A named output is written to a temporary file and renamed at the end, so
+    an error leaves an existing file untouched. ``progress``: a Progress, or
+    None for a bar on stderr when it is a terminal (``quiet`` turns it off),
+    or False for none."""
+    for fmt in (src_fmt, dst_fmt):
+        if fmt not in CODECS:
+            raise ValueError(f"no bulk path for format {fmt!r} (one of {', '.join(CODECS)})")
+    with _open_input(src) as (handle, size, name):
+        bar = _progress(progress, size, quiet)
+        try:
+            with _open_output(dst) as out:
+                total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
+                                       progress=bar, per_deal=per_deal, chunk=chunk)
+        finally:
+            if bar is not None:
+                bar.close()
+    return total
+
+
+def _progress(progress: Progress | bool | None, size: int | None, quiet: bool) -> Progress | None:
+    if isinstance(progress, Progress):
+        return progress
+    if progress is False or quiet:
+        return None
+    bar = Progress(size)
+    return bar if bar.enabled else None
+
+
+class _open_input:  # noqa: N801 - used as a context manager like open()
+    def __init__(self, src: Any) -> None:
+        self.src = src
+        self.close = False
+
+    def __enter__(self) -> tuple[IO[bytes], int | None, str | None]:
+        src = self.src
+        if isinstance(src, (str, os.PathLike)):
+            if os.fspath(src) == "-":
+                return sys.stdin.buffer, None, "<stdin>"
+            self.handle: IO[bytes] = open(src, "rb")  # noqa: SIM115 - closed in __exit__
+            self.close = True
+            return self.handle, os.fstat(self.handle.fileno()).st_size, os.fspath(src)
+        buffer = getattr(src, "buffer", src)
+        size = None
+        try:
+            size = os.fstat(buffer.fileno()).st_size or None
+        except (OSError, AttributeError, io.UnsupportedOperation):
+            pass
+        return buffer, size, getattr(buffer, "name", None) if isinstance(
+            getattr(buffer, "name", None), str) else None
+
+    def __exit__(self, *exc: object) -> None:
+        if self.close:
+            self.handle.close()
+
+
+class _open_output:  # noqa: N801 - used as a context manager like open()
+    """A named file is written beside its target and renamed on success."""
+
+    def __init__(self, dst: Any) -> None:
+        self.dst = dst
+        self.tmp: str | None = None
+
+    def __enter__(self) -> IO[bytes]:
+        dst = self.dst
+        if isinstance(dst, (str, os.PathLike)):
+            if os.fspath(dst) == "-":
+                self.handle = sys.stdout.buffer
+                return self.handle
+            target = Path(dst)
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                            dir=target.parent)
+            self.handle = os.fdopen(fd, "wb", buffering=1 << 20)
+            return self.handle
+        self.handle = getattr(dst, "buffer", dst)
+        return self.handle
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if self.tmp is None:
+            self.handle.flush()
+            return
+        self.handle.close()
+        if kind is not None:
+            Path(self.tmp).unlink(missing_ok=True)
+            return
+        target = Path(self.dst)
+        mode = target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask()
+        os.chmod(self.tmp, mode)
+        os.replace(self.tmp, target)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
