@@ -49,7 +49,7 @@ def from_content(head: bytes) -> str | None:
         return None
     if _is_binary(head):
         return "deals" if _looks_like_deals(head) else "dx"
-    text = head.decode("utf-8", "replace")
+    text = head.decode("utf-8", "replace").removeprefix("\ufeff")
     for line in text.splitlines():
         stripped = line.strip()
         if not stripped or stripped.startswith("%"):

@@ -202,3 +202,22 @@ def test_printall_long_suits() -> None:
         deal = Deal.from_pbn(text)
         out = dealer_output.format_printall(deal, 1)
         assert list(dealer_output.read_printall(out)) == [deal]
+
+
+@FAST
+@given(st.data(), full_masks(), auctions())
+def test_dx_through_pbn_keeps_auction_and_play(data: st.DataObject,
+                                               masks: tuple[int, int, int, int],
+                                               auction: tuple) -> None:
+    play = legal_play(data.draw, masks, auction[-4].strain, data.draw(st.sampled_from(list(Seat))))
+    deal = Deal(masks, auction=auction, play=play, dx_number=9)
+    back = next(pbn.read(pbn.dumps(binary.read_dx(binary.dumps_dx([deal])))))
+    assert (back.masks, back.auction, back.play) == (masks, auction, play)
+
+
+@FAST
+@given(full_masks(), st.text(st.sampled_from("0123456789ABCD"), min_size=20, max_size=20))
+def test_giblib_tricks_through_pbn(masks: tuple[int, int, int, int], tricks: str) -> None:
+    deal = Deal(masks, gib=GibInfo(tricks=tricks))
+    back = next(giblib.read(giblib.dumps(pbn.read(pbn.dumps([deal])))))
+    assert back.gib is not None and back.gib.tricks == tricks
