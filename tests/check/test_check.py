@@ -157,3 +157,30 @@ def test_random_mutations_never_raise() -> None:
         text = mutate(rng.choice(bases), rng)
         for diagnostic in check_text(text):
             assert "internal error" not in diagnostic.message, text
+
+
+def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
+    """check.py scans with a faster loop than Lark's lexer; it must agree with
+    the grammar's own lexer token for token, positions included."""
+    from copy import copy
+
+    from lark.lexer import BasicLexer, LexerThread
+
+    from dealerpp.script.check import _lex, _parser
+
+    conf = copy(_parser().lexer_conf)
+    conf.ignore = ()
+    lexer = BasicLexer(conf)
+
+    def key(token: object) -> tuple:
+        return tuple(getattr(token, name) for name in (
+            "type", "value", "start_pos", "line", "column", "end_line", "end_column", "end_pos"))
+
+    rng = random.Random(7)
+    bases = list(base_scripts().values())
+    samples = bases + [mutate(rng.choice(bases), rng) for _ in range(300)]
+    samples += ["shape{north, 4333} shape (", "2S 12345x 5xxxa x3NT SAKQx 4333 43330", "é\x00"]
+    for text in samples:
+        theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
+                  if t.type not in ("WS", "NEWLINE")]
+        assert [key(t) for t in _lex(text)] == theirs, text
