@@ -241,3 +241,8 @@ def write_printall(deals: Iterable[Deal], target: Target) -> None:
     with TextSink(target) as sink:
         for number, deal in enumerate(deals, 1):
             sink.write(format_printall(deal, number))
+
+
+def write_printpbn(deals: Iterable[Deal], target: Target) -> None:
+    """PBN games, as printpbn writes them (the PBN writer)."""
+    pbn.write(deals, target)

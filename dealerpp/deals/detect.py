@@ -100,8 +100,12 @@ def _looks_like_deals(head: bytes) -> bool:
 
 def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]:
     """Format name (None for empty input) and the source to read it from."""
-    by_name = from_extension(name) or (from_extension(os.fspath(source))  # type: ignore[arg-type]
-                                       if is_path(source) else None)
+    if name is None:
+        if is_path(source):
+            name = os.fspath(source)  # type: ignore[arg-type]
+        elif isinstance(getattr(source, "name", None), str):
+            name = source.name  # type: ignore[union-attr]
+    by_name = from_extension(name)
     if by_name:
         return by_name, source
     head, source = peek(source)
