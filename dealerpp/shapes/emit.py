@@ -12,7 +12,9 @@ of a few greedy strategies:
 2. a *base* then subtraction: a few broad terms that cover the set, then
    remove what they overshoot with terms that lie outside the set. Bases
    tried: everything (``xxxx``), and the set's lengths in one suit
-   (``5xxx + 6xxx + ...``).
+   (``5xxx + 6xxx + ...``);
+3. the same, but removing with terms that also take a few wanted shapes,
+   which are then added back (``xxxx - 0xxx - ... - 4xxx + 4333``).
 
 The result is never longer than the plain enumeration (one term a shape),
 because every single shape is itself a candidate term.
@@ -181,11 +183,13 @@ def _drop_redundant(chosen: list[int], target: int, masks: list[int]) -> list[in
 
 # --- strategies -------------------------------------------------------------
 
-Plan = tuple[list[int], list[int]]  # (terms added, terms then removed); never mutated
+# (terms added, terms then removed, terms then added back); never mutated.
+Plan = tuple[list[int], list[int], list[int]]
+RELAXED_OVERLAP = 2  # a relaxed removal may take this many wanted shapes (added back later)
 
 
 def plan_terms(shapes: ShapeSet) -> Plan:
-    """The terms to add and then remove for ``shapes`` (both lists of term ids)."""
+    """The terms to add, then remove, then add back for ``shapes`` (term ids)."""
     return _plan(shapes.mask)
 
 
@@ -193,7 +197,7 @@ def plan_terms(shapes: ShapeSet) -> Plan:
 def _plan(target: int) -> Plan:
     # Scripts repeat the same sets (balanced hands, a suit length), hence the cache.
     table = _candidates()
-    best: Plan = (_cover(target, table.inside(target), table) or [], [])
+    best: Plan = (_cover(target, table.inside(target), table) or [], [], [])
     if len(best[0]) < 3:
         return best
     outside = FULL_MASK & ~target
@@ -214,12 +218,36 @@ def _plan(target: int) -> Plan:
         budget = _length(best) - len(base) - 1
         removals = _cover(extra, pool, table, budget)
         if removals is not None and len(base) + len(removals) < _length(best):
-            best = (base, removals)
+            best = (base, removals, [])
+        if _length(best) > 4:
+            best = min(best, _relaxed(base, covered, target, table, best), key=_length)
     return best
 
 
+def _relaxed(base: list[int], covered: int, target: int, table: _Candidates,
+             best: Plan) -> Plan:
+    """Remove with terms that also take a few wanted shapes, then add those back:
+    ``xxxx - 0xxx - 1xxx - 2xxx - 3xxx - 4xxx + 4333``."""
+    masks = table.masks
+    extra = covered & ~target
+    pool = [t for t, m in enumerate(masks)
+            if m & extra and (m & target).bit_count() <= RELAXED_OVERLAP]
+    budget = _length(best) - len(base) - 2
+    removals = _cover(extra, pool, table, budget)
+    if removals is None:
+        return best
+    lost = 0
+    for term in removals:
+        lost |= masks[term] & target
+    back = _cover(lost, table.inside(target, touching=lost), table) if lost else []
+    if back is None:
+        return best
+    plan = (base, removals, back)
+    return plan if _length(plan) < _length(best) else best
+
+
 def _length(plan: Plan) -> int:
-    return len(plan[0]) + len(plan[1])
+    return len(plan[0]) + len(plan[1]) + len(plan[2])
 
 
 def _bases(target: int, table: _Candidates) -> list[list[int]]:
@@ -256,11 +284,12 @@ def emit_dealer_list(shapes: ShapeSet) -> str:
         return EMPTY_LIST
     if shapes.mask == FULL_MASK:
         return "xxxx"
-    added, removed = plan_terms(shapes)
+    added, removed, back = plan_terms(shapes)
     texts = _candidates().texts
     parts = [texts[added[0]]]
     parts += [f"+ {texts[t]}" for t in added[1:]]
     parts += [f"- {texts[t]}" for t in removed]
+    parts += [f"+ {texts[t]}" for t in back]
     return " ".join(parts)
 
 

@@ -1,0 +1,134 @@
+"""``dealerpp [FILE]`` / ``dealer.dpp [FILE]``: the preprocessor."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from dealerpp import __version__
+from dealerpp.cli.common import print_diagnostics, read_text, write_atomically
+from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.script.rewrite import Preprocessed, preprocess_script
+
+DESCRIPTION = """\
+Expand every shape{COMPASS, ...} of a dealer script into dealer's own
+shape(COMPASS, LIST) and copy everything else through unchanged. A drop-in
+for the Perl dealer.dpp: `dealer.dpp script.dpp | dealer`.
+"""
+
+EPILOG = """\
+examples:
+  dealerpp opening.dpp | dealer            preprocess, then deal
+  dealerpp opening.dpp -o opening.dl       write the result to a file (atomically)
+  cat opening.dpp | dealerpp | dealer -s 1  read standard input
+  dealerpp                                 type shape{} lines, see each expanded
+  dealerpp --emit=list opening.dpp         one term per shape instead of the shortest list
+
+subcommands (dealerpp SUBCOMMAND --help for each):
+  expand EXPR      compile one shape{} expression: 'dealerpp expand "5+M(xxx)" --stats'
+  run SCRIPT ...   preprocess and pipe into dealer: 'dealerpp run opening.dpp -s 1'
+  check FILE...    report every problem in dealer scripts
+  convert IN OUT   convert deal files (pbn giblib deals dx hex listing oneline compact)
+  show FILE        print deals as four-hand diagrams
+
+the shape{} language:
+  5+xxx   at least 5 spades        2-xxx    at most 2 spades
+  x[3-5]x[13]   ranges             (4432)   any order of 4-4-3-2
+  5M(xxx) a five-card major        5m2s(42) labels: s h d c, M major, m minor
+  x5+xx:h>s,h>=d  conditions over the suit lengths s h d c
+  terms joined by ' + ' (union) and ' - ' (difference), left to right
+
+exit status: 0 success, 1 input error (message on stderr, no output written),
+2 usage error.
+"""
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="the script to preprocess ('-' or none: standard input)")
+    parser.add_argument("-o", "--output", metavar="OUT",
+                        help="write to OUT instead of standard output (atomically)")
+    parser.add_argument("--emit", choices=("compact", "list"), default="compact",
+                        help="compact: the shortest list found (default); list: one term a shape")
+    parser.add_argument("--no-check", action="store_true",
+                        help="do not run the checker on the output")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
+    options = build_parser(prog).parse_args(list(argv))
+    compact = options.emit == "compact"
+    if options.file in (None, "-") and options.file is None and sys.stdin.isatty():
+        return interactive(compact)
+    path = options.file or "-"
+    name = "<stdin>" if path == "-" else path
+    try:
+        text = read_text(path)
+    except OSError as error:
+        print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    try:
+        result = preprocess_script(text, name, compact=compact)
+    except DppError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print_diagnostics(result.warnings)
+    if not options.no_check:
+        print_diagnostics(lint_output(result, name))
+    return write_output(result.text, options.output, prog)
+
+
+def write_output(text: str, output: str | None, prog: str) -> int:
+    data = text.encode("utf-8", errors="surrogateescape")
+    if output is None or output == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    try:
+        write_atomically(output, data)
+    except OSError as error:
+        print(f"{prog}: error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
+    """The checker's findings on the rewritten script, as warnings: they never
+    block the output. Line numbers match the input (the rewriter keeps them)."""
+    try:
+        from dealerpp.script.check import check_text
+    except ImportError:  # pragma: no cover - the checker ships with the package
+        return []
+    findings = []
+    for finding in check_text(result.text, filename):
+        if finding.severity == "error":
+            finding = Diagnostic("warning", f"dealer will reject this: {finding.message}",
+                                 finding.line, finding.column, finding.filename,
+                                 finding.source_line, finding.hint)
+        findings.append(finding)
+    return findings
+
+
+def interactive(compact: bool) -> int:
+    """Read shape{} lines from a terminal and print each expansion at once.
+    A shape{} may go on over several lines; an error does not end the session."""
+    buffered = ""
+    for line in sys.stdin:
+        buffered += line
+        try:
+            result = preprocess_script(buffered, "<stdin>", compact=compact)
+        except DppError as error:
+            if "unclosed 'shape{'" in error.message:
+                continue  # wait for the closing brace
+            print(error, file=sys.stderr)
+            buffered = ""
+            continue
+        print_diagnostics(result.warnings)
+        sys.stdout.write(result.text)
+        sys.stdout.flush()
+        buffered = ""
+    return 0

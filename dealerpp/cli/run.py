@@ -1,0 +1,72 @@
+"""``dealerpp run SCRIPT [DEALER ARGS...]``: preprocess, then pipe into dealer."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from dealerpp.cli.common import print_diagnostics, read_text
+from dealerpp.diagnostics import DppError
+from dealerpp.script.rewrite import preprocess_script
+
+EXIT_NO_DEALER = 127  # as a shell reports a command it cannot find
+
+EPILOG = """\
+examples:
+  dealerpp run opening.dpp                 deal with the script's own settings
+  dealerpp run opening.dpp -s 1 -p 10      pass -s 1 -p 10 on to dealer
+
+dealer's output and exit status are passed through. dealer is looked up on
+PATH, then in /usr/games (Debian: apt-get install dealer).
+"""
+
+
+def build_parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Preprocess a dealer.dpp script and run dealer on the result.")
+    parser.add_argument("script", metavar="SCRIPT", help="the script ('-': standard input)")
+    parser.add_argument("dealer_args", nargs=argparse.REMAINDER, metavar="DEALER ARGS",
+                        help="arguments for dealer")
+    parser.add_argument("--emit", choices=("compact", "list"), default="compact",
+                        help="compact: the shortest list found (default); list: one term a shape")
+    return parser
+
+
+def find_dealer() -> str | None:
+    found = shutil.which("dealer")
+    if found:
+        return found
+    fallback = Path("/usr/games/dealer")
+    return str(fallback) if fallback.exists() else None
+
+
+def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
+    options = build_parser(prog).parse_args(list(argv))
+    name = "<stdin>" if options.script == "-" else options.script
+    try:
+        text = read_text(options.script)
+    except OSError as error:
+        print(f"{prog}: error: cannot read {options.script}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    try:
+        result = preprocess_script(text, name, compact=options.emit == "compact")
+    except DppError as error:
+        print(error, file=sys.stderr)
+        return 1
+    print_diagnostics(result.warnings)
+    dealer = find_dealer()
+    if dealer is None:
+        print(f"{prog}: error: dealer is not installed (Debian/Ubuntu: apt-get install dealer); "
+              "or preprocess only: dealerpp SCRIPT > out.dl", file=sys.stderr)
+        return EXIT_NO_DEALER
+    sys.stdout.flush()
+    done = subprocess.run([dealer, *options.dealer_args],
+                          input=result.text.encode("utf-8", errors="surrogateescape"),
+                          check=False)
+    return done.returncode
