@@ -213,6 +213,10 @@ def format_compact(deal: Deal) -> str:
 
 
 def format_printall(deal: Deal, number: int) -> str:
+    """The printall block of one deal; ValueError for hands of unequal
+    length, which printall's reader (and dealer) never sees."""
+    if len({popcount(m) for m in deal.masks}) != 1:
+        raise ValueError("printall needs hands of the same number of cards")
     lines = [f"{number:4d}.\n"]
     for suit in SUITS_HIGH_FIRST:
         row = ""
@@ -240,7 +244,10 @@ def write_compact(deals: Iterable[Deal], target: Target) -> None:
 def write_printall(deals: Iterable[Deal], target: Target) -> None:
     with TextSink(target) as sink:
         for number, deal in enumerate(deals, 1):
-            sink.write(format_printall(deal, number))
+            try:
+                sink.write(format_printall(deal, number))
+            except ValueError as error:
+                raise DppError(f"deal {number}: {error}") from None
 
 
 def write_printpbn(deals: Iterable[Deal], target: Target) -> None:

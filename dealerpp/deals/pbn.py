@@ -21,7 +21,6 @@ from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.model import (
     RANK_CHARS,
     SEAT_CHARS,
-    SUIT_CHARS,
     SUITS_HIGH_FIRST,
     Call,
     Card,
@@ -651,7 +650,6 @@ def _formatted(deal: Deal, index: int) -> str:
 
 
 __all__ = [
-    "SUIT_CHARS",
     "auction_section",
     "contract_strain",
     "deal_from_string",

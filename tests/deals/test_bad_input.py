@@ -229,3 +229,26 @@ def test_fuzz_only_dpp_errors() -> None:
                     pass
             except DppError:
                 pass
+
+
+def test_fuzzed_deals_write_and_read_back_in_every_format() -> None:
+    """Whatever a reader accepts, every writer either writes readably or
+    refuses with a DppError (a partial deal in hex, say)."""
+    import io
+
+    rng = random.Random(7)
+    samples = _samples()
+    for _ in range(300):
+        fmt = rng.choice(list(samples))
+        try:
+            read = list(api.read(_mutate(rng, samples[fmt]), fmt))
+        except DppError:
+            continue
+        for out in api.FORMATS:
+            buffer = io.BytesIO()
+            try:
+                api.write(read, buffer, out)
+            except DppError:
+                continue
+            back = list(api.read(buffer.getvalue(), out))
+            assert [d.masks for d in back] == [d.masks for d in read], (fmt, out)
