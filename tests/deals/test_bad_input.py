@@ -252,3 +252,21 @@ def test_fuzzed_deals_write_and_read_back_in_every_format() -> None:
                 continue
             back = list(api.read(buffer.getvalue(), out))
             assert [d.masks for d in back] == [d.masks for d in read], (fmt, out)
+
+
+def test_more_card_twice_and_long_hands() -> None:
+    n, e, s, w = FULL.masks
+    bad_deal = struct.pack("<4Q", (n & (n - 1)) | (e & -e), e, s, w)
+    error = error_of(binary.read_dx, b"\x05" + bad_deal + b"\xff\xff")
+    assert "two hands" in error.message and "byte 1" in error.message
+    long = struct.pack("<4Q", n | (e & -e), e & (e - 1), s, w)
+    assert "14 cards" in error_of(binary.read_dx, b"\x05" + long + b"\xff\xff").message
+    compact = dealer_output.format_compact(FULL).replace("n 5.76.AK97654.Q32", "n 5.76.AK97654.QJ32")
+    assert "14 cards" in error_of(dealer_output.read_compact, compact).message
+    compact = dealer_output.format_compact(FULL).replace("e AK84.AKT3.Q.J965", "e AK84.AKT3.Q.J964")
+    assert "two hands" in error_of(dealer_output.read_compact, compact).message
+    every = dealer_output.format_printall(FULL, 1).replace("A K 8 4 ", "A K 8 5 ")
+    assert "two hands" in error_of(dealer_output.read_printall, every).message
+    long_line = dealer_output.format_oneline(FULL).replace("w QJ97.QJ92.", "w QJ97.QJ982.").replace(
+        "s T632.854.J.AK874", "s T632.54.J.AK874")
+    assert "14 cards" in error_of(dealer_output.read_oneline, long_line).message
