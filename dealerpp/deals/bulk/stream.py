@@ -13,7 +13,9 @@ whole, up to their blank line.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import itertools
 import os
 import sys
 import tempfile
@@ -72,6 +74,8 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
     pieces = _uniform(data, end, codec, line)
     if pieces is None:
         pieces, end = _mixed(data, end, codec, line, final and stream_at is None)
+    if stream_at is not None:
+        stream_at = end  # a PBN game left open before the comment streams too
     return _Plan(pieces, end, stream_at)
 
 
@@ -227,7 +231,7 @@ def _binary_segments(source: _Source, per_deal: PerDeal, filename: str | None) -
         if whole:
             arr, ok = codec.decode(data[:whole])
             yield from _split_rows(arr, ok, data[:whole], 32, "deals", per_deal, filename,
-                                   lambda row: (1, offset + row * 32))
+                                   (1, 0, offset))
             offset += whole
         rest = data[whole:]
         if final:
@@ -272,25 +276,26 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
     arr, ok = codec.decode(block, width)  # type: ignore[call-arg]
     lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
     yield from _split_rows(arr, ok, block, width, fmt, per_deal, filename,
-                           lambda row: (line + row * lines_per_row, start + row * width))
+                           (line, lines_per_row, start))
 
 
 def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int, fmt: str,
                 per_deal: PerDeal, filename: str | None,
-                where: Any) -> Iterator[Segment]:
-    """Fast rows as arrays, failed rows through the per-deal reader, in order."""
+                where: tuple[int, int, int]) -> Iterator[Segment]:
+    """Fast rows as arrays, failed rows through the per-deal reader, in order.
+    ``where``: line of the first row, lines per row, byte of the first row."""
+    line, lines_per_row, byte = where
     if ok is None:
         yield arr
         return
     change = np.flatnonzero(np.diff(ok.view(np.int8))) + 1
     bounds = [0, *change.tolist(), len(ok)]
-    for a, b in zip(bounds[:-1], bounds[1:], strict=True):
+    for a, b in itertools.pairwise(bounds):
         if ok[a]:
             yield arr[a:b]
             continue
-        first_line, first_byte = where(a)
-        yield Slow(per_deal.read(fmt, block[a * width:b * width], filename, first_line,
-                                 first_byte))
+        yield Slow(per_deal.read(fmt, block[a * width:b * width], filename,
+                                 line + a * lines_per_row, byte + a * width))
 
 
 class _Chain(io.RawIOBase):
@@ -363,10 +368,10 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
     for fmt in (src_fmt, dst_fmt):
         if fmt not in CODECS:
             raise ValueError(f"no bulk path for format {fmt!r} (one of {', '.join(CODECS)})")
-    with _open_input(src) as (handle, size, name):
+    with _InputFile(src) as (handle, size, name):
         bar = _progress(progress, size, quiet)
         try:
-            with _open_output(dst) as out:
+            with _OutputFile(dst) as out:
                 total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
                                        progress=bar, per_deal=per_deal, chunk=chunk)
         finally:
@@ -384,7 +389,7 @@ def _progress(progress: Progress | bool | None, size: int | None, quiet: bool) -
     return bar if bar.enabled else None
 
 
-class _open_input:  # noqa: N801 - used as a context manager like open()
+class _InputFile:
     def __init__(self, src: Any) -> None:
         self.src = src
         self.close = False
@@ -394,15 +399,13 @@ class _open_input:  # noqa: N801 - used as a context manager like open()
         if isinstance(src, (str, os.PathLike)):
             if os.fspath(src) == "-":
                 return sys.stdin.buffer, None, "<stdin>"
-            self.handle: IO[bytes] = open(src, "rb")  # noqa: SIM115 - closed in __exit__
+            self.handle: IO[bytes] = open(src, "rb")
             self.close = True
             return self.handle, os.fstat(self.handle.fileno()).st_size, os.fspath(src)
         buffer = getattr(src, "buffer", src)
         size = None
-        try:
+        with contextlib.suppress(OSError, AttributeError, io.UnsupportedOperation):
             size = os.fstat(buffer.fileno()).st_size or None
-        except (OSError, AttributeError, io.UnsupportedOperation):
-            pass
         return buffer, size, getattr(buffer, "name", None) if isinstance(
             getattr(buffer, "name", None), str) else None
 
@@ -411,7 +414,7 @@ class _open_input:  # noqa: N801 - used as a context manager like open()
             self.handle.close()
 
 
-class _open_output:  # noqa: N801 - used as a context manager like open()
+class _OutputFile:
     """A named file is written beside its target and renamed on success."""
 
     def __init__(self, dst: Any) -> None:

@@ -1,0 +1,102 @@
+"""``dealerpp convert`` takes the bulk path by itself, and behaves as the
+per-deal path does: same output, same errors, same summary."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from dealerpp.cli import main
+from dealerpp.deals.bulk import cli as bulk_cli
+from dealerpp.deals.bulk.progress import Progress
+from dealerpp.deals.bulk.stream import convert_file
+
+from .helpers import per_deal
+from .test_properties import random_deals
+
+GOOD = b"QJ97.QJ92.T832.T 5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874\n"
+
+
+def run_both(tmp_path: Path, data: bytes, name: str, out: str, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch, *extra: str) -> list[tuple[int, bytes, str]]:
+    source = tmp_path / name
+    source.write_bytes(data)
+    results = []
+    for fast in (True, False):
+        target = tmp_path / f"{fast}{out}"
+        if not fast:
+            monkeypatch.setattr(bulk_cli, "is_fast_pair", lambda *_: False)
+        status = main(["convert", str(source), str(target), *extra])
+        err = capsys.readouterr().err.replace(f"{fast}{out}", out)
+        results.append((status, target.read_bytes() if target.exists() else b"", err))
+    return results
+
+
+def test_same_output_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = random_deals(50, 4).masks.astype("<u8").tobytes()
+    fast, slow = run_both(tmp_path, raw, "in.deals", ".gib", capsys, monkeypatch)
+    assert fast == slow
+    assert fast[0] == 0 and "50 deals converted" in fast[2]
+
+
+def test_same_error_and_no_output(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    data = GOOD * 3 + GOOD.replace(b"QJ97", b"QJ99") + GOOD
+    fast, slow = run_both(tmp_path, data, "in.gib", ".hex", capsys, monkeypatch)
+    assert fast == slow
+    assert fast[0] == 1 and ":4:" in fast[2] and fast[1] == b""
+
+
+def test_format_from_content_and_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    fast, slow = run_both(tmp_path, GOOD * 4, "deals.txt", ".txt", capsys, monkeypatch,
+                          "--to", "oneline", "-q")
+    assert fast == slow and fast[2] == ""
+
+
+def test_stdin_to_stdout(monkeypatch: pytest.MonkeyPatch,
+                         capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(GOOD * 2)))
+    assert main(["convert", "-", "-", "--to", "hex", "-q"]) == 0
+    # four bare hands without a trick string are a PBN deal string (N E S W)
+    assert capsysbinary.readouterr().out == per_deal(GOOD * 2, "pbn", "hex")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "in.deals"
+    source.write_bytes(random_deals(300, 5).masks.astype("<u8").tobytes())
+    for quiet, terminal, drawn in ((False, True, True), (True, True, False),
+                                   (False, False, False)):
+        err = _Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr("sys.stderr", err)
+        assert convert_file(source, tmp_path / "out.hex", "deals", "hex", quiet=quiet,
+                            chunk=32 * 64) == 300
+        text = err.getvalue()
+        assert ("300 deals" in text and "\r[" in text) is drawn, (quiet, terminal, text)
+        assert bool(text) is drawn
+
+
+def test_progress_line() -> None:
+    bar = Progress(1000, io.StringIO(), enabled=True)
+    bar.update(500, 20)
+    assert "50%" in bar.line(bar.started + 1) and "20 deals" in bar.line(bar.started + 1)
+    assert "MB" in Progress(None, io.StringIO(), enabled=True).line(0.0)
+
+
+def test_error_leaves_existing_output(tmp_path: Path) -> None:
+    source = tmp_path / "in.gib"
+    source.write_bytes(GOOD + b"junk\n")
+    target = tmp_path / "out.hex"
+    target.write_text("old\n")
+    with pytest.raises(Exception, match="4 hands"):
+        convert_file(source, target, "giblib", "hex", progress=False)
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
