@@ -25,16 +25,35 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 EXIT_OK = 0
 EXIT_INPUT_ERROR = 1
 EXIT_USAGE = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in dealerpp, reported without a traceback
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # as a shell reports SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _finish(_dispatch(args, prog))
+    except BrokenPipeError:
+        # The reader (often `head` or dealer) went away: not our error.
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:  # the last line of defence: never a traceback
+        print(f"{prog}: internal error: {type(error).__name__}: {error}\n"
+              "please report this, with the input that caused it", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _dispatch(args: list[str], prog: str) -> int:
     if args and args[0] in SUBCOMMANDS:
         module = import_module(SUBCOMMANDS[args[0]][0])
-        return _finish(module.main(args[1:], prog=f"{prog} {args[0]}"))
+        return int(module.main(args[1:], prog=f"{prog} {args[0]}"))
     from dealerpp.cli import preprocess
 
-    return _finish(preprocess.main(args, prog=prog))
+    return preprocess.main(args, prog=prog)
 
 
 def main_dpp(argv: Sequence[str] | None = None) -> int:
@@ -46,8 +65,8 @@ def _finish(status: int) -> int:
     try:
         sys.stdout.flush()
     except BrokenPipeError:
-        # The reader (often `head` or dealer) went away: not our error.
         _silence_stdout()
+        return EXIT_BROKEN_PIPE
     return status
 
 

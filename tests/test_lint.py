@@ -1,0 +1,33 @@
+"""The code base stays ruff-clean (part of the README's test command)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import PROJECT_ROOT
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff is not installed (pip install -e '.[test]')")
+    done = subprocess.run([ruff, "check", "dealerpp", "tests", "bench"], cwd=PROJECT_ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_eval_or_exec_in_the_package() -> None:
+    import re
+
+    for path in (PROJECT_ROOT / "dealerpp").rglob("*.py"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("#", 1)[0]
+            assert not re.search(r"(^|[^.\w])(eval|exec)\(", code), f"{path}:{number}: {line}"
+
+
+def test_python_version_is_supported() -> None:
+    assert sys.version_info >= (3, 10)
