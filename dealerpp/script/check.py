@@ -32,17 +32,21 @@ if TYPE_CHECKING:
 __all__ = ["check_text"]
 
 # Tokens that only ever start a statement: where the parser resynchronises.
-STATEMENT_KEYWORDS = frozenset(
-    ["GENERATE", "PRODUCE", "DEALER", "VULNERABLE", "PREDEAL", "POINTCOUNT", "ALTCOUNT", "CONDITION", "ACTION"]
-)
+STATEMENT_KEYWORDS = frozenset((
+    "GENERATE", "PRODUCE", "DEALER", "VULNERABLE", "PREDEAL", "POINTCOUNT", "ALTCOUNT",
+    "CONDITION", "ACTION",
+))
 # Comment tokens; the parser never sees them.
 _COMMENTS = frozenset({"LINE_COMMENT", "HASH_COMMENT", "BLOCK_COMMENT"})
 _BLANKS = frozenset({"NEWLINE", "WS"})
 _IGNORED = _COMMENTS | _BLANKS
 # Word-like tokens dealer's scanner reserves: they cannot name a variable.
-_RESERVED_WORDS = STATEMENT_KEYWORDS | frozenset(
-    ["PRINT", "PRINTALL", "PRINTEW", "PRINTPBN", "PRINTCOMPACT", "PRINTONELINE", "PRINTES", "EVALCONTRACT", "AVERAGE", "FREQUENCY", "COMPASS", "SUIT", "NOTRUMPS", "VULN_SIDE", "VULN", "ANY", "HCP", "PT", "LOSER", "CONTROL", "CCCC", "QUALITY", "SHAPE", "HASCARD", "TRICKS", "SCORE", "IMPS", "RND", "AND", "OR", "NOT"]
-)
+_RESERVED_WORDS = STATEMENT_KEYWORDS | frozenset((
+    "PRINT", "PRINTALL", "PRINTEW", "PRINTPBN", "PRINTCOMPACT", "PRINTONELINE", "PRINTES",
+    "EVALCONTRACT", "AVERAGE", "FREQUENCY", "COMPASS", "SUIT", "NOTRUMPS", "VULN", "ANY",
+    "HCP", "PT", "LOSER", "CONTROL", "CCCC", "QUALITY", "SHAPE", "HASCARD", "TRICKS",
+    "SCORE", "IMPS", "RND", "AND", "OR", "NOT",
+))
 _WORD_TOKENS = {
     "HOLDING": "a holding (suit letter and cards)",
     "CARD": "a card",
@@ -61,7 +65,7 @@ _DISPLAY = {
     "SUIT": "a suit (clubs, diamonds, hearts, spades)",
     "HOLDING": "a holding such as SAKQ", "CARD": "a card such as AS",
     "CONTRACT": "a contract such as x3N", "VULN": "nv or vul",
-    "VULN_SIDE": "none, NS, EW or all", "NOTRUMPS": "notrumps",
+    "VULNERABLE": "none, NS, EW or all", "NOTRUMPS": "notrumps",
     "DISTR": "a shape such as 5xxx", "DISTR_OR_NUMBER": "a shape such as 4333",
     "ANY": "`any`", "$END": "the end of the file",
 }
@@ -332,6 +336,11 @@ class _Checker:
         token = tokens[position]
         previous = tokens[position - 1] if position > 0 else None
         following = tokens[position + 1] if position + 1 < len(tokens) else None
+        if (token.type == "EQUAL" and previous is not None
+                and (previous.type in _RESERVED_WORDS or previous.type in _WORD_TOKENS)
+                and (position < 2 or tokens[position - 2].line < previous.line)):
+            # `all = 1`: the name, not the `=`, is the mistake.
+            token, previous, following = previous, None, token
         message, hint = _explain(token, previous, following, expected)
         self.at("error", token, message, hint)
 
@@ -525,7 +534,14 @@ class _Semantics:
         self.last_wins(tree.children[0], "dealer")
 
     def stmt_vulnerable(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "vulnerable")
+        first, side = tree.children
+        if str(first) != "vulnerable":
+            self.warn(first, f"dealer reads `{first} {side}` as `vulnerable {side}`",
+                      "a vulnerability word alone is not a statement")
+        if str(side) == "vulnerable":
+            self.warn(side, "`vulnerable` is not a vulnerability: dealer keeps whatever "
+                      "the word before it set", "use none, NS, EW or all")
+        self.last_wins(first, "vulnerable")
 
     def stmt_condition(self, tree: Tree) -> None:
         self.last_wins(tree.children[0], "condition")
@@ -555,15 +571,17 @@ class _Semantics:
         index_tree = tree.children[1]
         index = _number_value(index_tree)
         token = _first_token(index_tree)
-        if index not in _ALTCOUNT_TARGET:
-            self.error(token, f"altcount {index} writes outside dealer's tables "
-                       "(dealer may crash, as it does for 12, or silently corrupt its memory); "
-                       "this dealer handles 0 to 11")
-        else:
+        if index in _ALTCOUNT_TARGET:
             self.warn(token, f"in this dealer, altcount {index} changes what "
                       f"{_ALTCOUNT_TARGET[index]} counts, not pt{index}()",
                       "this build reads ptN from altcount N+2; altcount 0 and 1 "
                       "change hcp and control")
+        elif _altcount_crashes(index):
+            self.error(token, f"altcount {index} writes outside dealer's tables and makes "
+                       "this dealer crash (segmentation fault); it handles 0 to 11")
+        else:
+            self.warn(token, f"altcount {index} writes outside dealer's tables, silently "
+                      "corrupting other data; this dealer handles 0 to 11")
         self.count_values(tree.children[2:], "altcount")
 
     def count_values(self, values: list[Any], name: str) -> None:
@@ -773,6 +791,17 @@ def _first_token(tree: Any) -> Token:
     while not isinstance(tree, Token):
         tree = tree.children[0]
     return tree
+
+
+def _altcount_crashes(index: int) -> bool:
+    """Whether `altcount INDEX` crashes Debian's dealer 20211121 (amd64).
+
+    altcount clears and fills row INDEX of a 12-row table with no bounds
+    check. Which rows outside it hit something vital was measured index by
+    index from -300 to 1500 (tests/check/corpus/record.py has the cases);
+    the others silently overwrite unrelated data.
+    """
+    return index in (-10, -9, 12, 1328, 1330) or index <= -17 or index >= 1394
 
 
 def _number_value(tree: Tree) -> int:

@@ -115,6 +115,9 @@ ERRORS: dict[str, tuple[int, str, str]] = {
     "divide_by_zero_through_variable": (1, "z = 10 / 0\ncondition z > hcp(north)\n", "SIGFPE"),
     "evalcontract": (1, "action evalcontract\n", "aborts at run time"),
     "altcount_out_of_range": (1, "altcount 12 1\n", "segfault"),
+    "altcount_far_out_of_range": (1, "altcount 5000\n", "segfault"),
+    "pointcount_swallows_number": (2, "pointcount 4 3 2 1\n-5 < hcp(north)\n",
+                                   "-5 becomes a pointcount value, then < is an error"),
     "frequency_reversed": (1, "action frequency (hcp(north), 10, 0)\n", "Out of memory"),
     "non_ascii_mid_statement": (1, "x = \u00e9 1\n", "dealer stops reading at é"),
 }
@@ -138,6 +141,9 @@ WARNINGS: dict[str, tuple[int, str, str]] = {
     "predeal_length_ignored": (1, "predeal spades(north) == 3\n", "parsed, ignored"),
     "non_ascii_truncates": (2, "x = 1\n\u00e9 y = ]]]\n", "rest of file ignored"),
     "frequency2d_reversed": (1, "action frequency (1, 0, 3, 2, 5, 4)\n", "empty 2-D range"),
+    "altcount_corrupts": (1, "altcount 14 1 2 3\n", "writes past the table, no crash"),
+    "vulnerable_without_keyword": (1, "all EW\n", "read as vulnerable EW"),
+    "vulnerable_vulnerable": (1, "vulnerable vulnerable\n", "no vulnerability given"),
 }
 
 
