@@ -370,13 +370,13 @@ def _is_end_error(error: Exception) -> bool:
 
 def _resync(tokens: list[Token], begin: int) -> int | None:
     """The next token from ``begin`` on that surely starts a statement: a
-    statement keyword, or `NAME =` at the start of a line."""
+    statement keyword, or `WORD =` at the start of a line (an assignment,
+    even to a name dealer will reject)."""
     for index in range(begin, len(tokens)):
         token = tokens[index]
         if token.type in STATEMENT_KEYWORDS:
             return index
-        if (token.type == "IDENT" and index + 1 < len(tokens)
-                and tokens[index + 1].type == "EQUAL"
+        if (index + 1 < len(tokens) and tokens[index + 1].type == "EQUAL"
                 and (index == 0 or tokens[index - 1].line < token.line)):
             return index
     return None
@@ -488,9 +488,10 @@ class _Semantics:
         self.predealt: dict[tuple[str, str], Token] = {}
         self.hand_sizes: dict[str, int] = {}
         self.lengths: dict[tuple[str, str], int] = {}
-        # Zero divisions outside any variable, and variables used directly.
-        self.live_zero_divisions: list[Token] = []
-        self.live_uses: set[str] = set()
+        # What the last condition and the last action evaluate; zero
+        # divisions in conditions and actions replaced later.
+        self.live: dict[str, _Definition] = {}
+        self.dead_zero_divisions: list[Token] = []
         # While walking an expression: whose definition collects what it sees.
         self.current: _Definition | None = None
 
@@ -545,11 +546,13 @@ class _Semantics:
 
     def stmt_condition(self, tree: Tree) -> None:
         self.last_wins(tree.children[0], "condition")
-        self.live_expression(tree.children[1])
+        self.replace_live("condition", tree.children[0])
+        self.live_expression(tree.children[1], "condition")
 
     def stmt_bare_condition(self, tree: Tree) -> None:
         self.last_wins(_first_token(tree), "condition")
-        self.live_expression(tree.children[0])
+        self.replace_live("condition", _first_token(tree))
+        self.live_expression(tree.children[0], "condition")
 
     def stmt_assignment(self, tree: Tree) -> None:
         name, expression = tree.children[0], tree.children[1]
@@ -624,8 +627,9 @@ class _Semantics:
         key = (seat, suit)
         suit_name = _SUIT_NAMES[suit]
         if key in self.lengths:
-            self.error(suit_token, f"{_SEATS[seat]}'s {suit_name} length is already set to "
-                       f"{self.lengths[key]}")
+            self.error(suit_token, f"{_SEATS[seat]}'s {suit_name.lower()} length is already "
+                       f"set to {self.lengths[key]} (dealer: {_SEATS[seat]}'s {suit_name} suit "
+                       "has length already set)")
             return
         self.lengths[key] = length
         seat_total = sum(n for (s, _), n in self.lengths.items() if s == seat)
@@ -642,13 +646,14 @@ class _Semantics:
 
     def stmt_action(self, tree: Tree) -> None:
         self.last_wins(tree.children[0], "action")
+        self.replace_live("action", tree.children[0])
         for item in tree.children[1:]:
             handler = getattr(self, f"action_{item.data}", None)
             if handler is not None:
                 handler(item)
             for child in item.children:
                 if not isinstance(child, str) and child.data != "number":
-                    self.live_expression(child)
+                    self.live_expression(child, "action")
 
     # -- actions ------------------------------------------------------------
     def action_printcompact(self, tree: Tree) -> None:
@@ -690,24 +695,30 @@ class _Semantics:
                           "(dealer prints a meaningless table)")
 
     # -- expressions --------------------------------------------------------
-    def live_expression(self, tree: Any) -> None:
-        """An expression dealer evaluates (a condition or an action's)."""
-        definition = _Definition(_first_token(tree) if not isinstance(tree, str) else tree)
-        self.current = definition
+    def live_expression(self, tree: Any, kind: str) -> None:
+        """An expression of the current condition or action: dealer evaluates
+        it unless a later condition or action replaces this one."""
+        self.current = self.live[kind]
         self.expression(tree)
         self.current = None
-        self.live_uses |= definition.uses
-        self.live_zero_divisions.extend(definition.zero_divisions)
+
+    def replace_live(self, kind: str, keyword: Token) -> None:
+        replaced = self.live.get(kind)
+        if replaced is not None:
+            self.dead_zero_divisions.extend(replaced.zero_divisions)
+        self.live[kind] = _Definition(keyword)
 
     def expression(self, tree: Any) -> None:
-        if isinstance(tree, str):
-            return
-        handler = getattr(self, f"expr_{tree.data}", None)
-        if handler is not None:
-            handler(tree)
-        for child in tree.children:
-            if not isinstance(child, str):
-                self.expression(child)
+        # Iterative: `a + b + ... + z` nests as deep as it is long.
+        pending = [tree]
+        while pending:
+            node = pending.pop()
+            if isinstance(node, str):
+                continue
+            handler = getattr(self, f"expr_{node.data}", None)
+            if handler is not None:
+                handler(node)
+            pending.extend(reversed(node.children))
 
     def expr_var(self, tree: Tree) -> None:
         name = tree.children[0]
@@ -758,21 +769,25 @@ class _Semantics:
     # -- after the whole script ----------------------------------------------
     def report_zero_divisions(self) -> None:
         live = self.reachable_variables()
-        for token in self.live_zero_divisions:
-            self.error(token, "division by zero: dealer crashes (floating point exception) "
-                       "when it evaluates this")
+        crash = ("division by zero: dealer crashes (floating point exception) "
+                 "when it evaluates this")
+        for definition in self.live.values():
+            for token in definition.zero_divisions:
+                self.error(token, crash)
+        for token in self.dead_zero_divisions:
+            self.warn(token, "division by zero in a condition or action that a later one "
+                      "replaces (dealer would crash evaluating it)")
         for name, definition in self.variables.items():
             for token in definition.zero_divisions:
                 if name in live:
-                    self.error(token, "division by zero: dealer crashes (floating point "
-                               "exception) when it evaluates this")
+                    self.error(token, crash)
                 else:
                     self.warn(token, f"division by zero in `{name}`, which no condition or "
                               "action uses (dealer would crash evaluating it)")
 
     def reachable_variables(self) -> set[str]:
         seen: set[str] = set()
-        pending = list(self.live_uses)
+        pending = [name for definition in self.live.values() for name in definition.uses]
         while pending:
             name = pending.pop()
             if name in seen or name not in self.variables:
@@ -812,26 +827,30 @@ def _number_value(tree: Tree) -> int:
     return int(str(children[0]))
 
 
-def _constant(tree: Any) -> int | None:
-    """The value of a constant expression (C integer arithmetic), else None."""
+def _constant(tree: Any, depth: int = 0) -> int | None:
+    """The value of a constant expression (C integer arithmetic), else None
+    (also for absurdly deep ones)."""
+    if depth > 200:
+        return None
     if isinstance(tree, str):
         return None
     kind = tree.data
     if kind == "number":
         return _number_value(tree)
     if kind == "binary":
-        left, right = _constant(tree.children[0]), _constant(tree.children[2])
+        left = _constant(tree.children[0], depth + 1)
+        right = _constant(tree.children[2], depth + 1)
         if left is None or right is None:
             return None
         return _apply(str(tree.children[1]), left, right)
     if kind == "not_expr":
-        value = _constant(tree.children[1])
+        value = _constant(tree.children[1], depth + 1)
         return None if value is None else int(not value)
     if kind == "if_expr":
-        test = _constant(tree.children[0])
+        test = _constant(tree.children[0], depth + 1)
         if test is None:
             return None
-        return _constant(tree.children[1] if test else tree.children[2])
+        return _constant(tree.children[1] if test else tree.children[2], depth + 1)
     return None
 
 

@@ -184,3 +184,13 @@ def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
         theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
                   if t.type not in ("WS", "NEWLINE")]
         assert [key(t) for t in _lex(text)] == theirs, text
+
+
+def test_zero_division_in_a_replaced_condition_is_only_a_warning() -> None:
+    assert errors("condition 1 / 0\ncondition 1\n") == []
+    assert any("a later one replaces" in w for w in warnings("condition 1 / 0\ncondition 1\n"))
+
+
+def test_very_long_expressions_do_not_overflow_the_stack() -> None:
+    text = "a = " + " + ".join(["hcp(north)"] * 5000) + "\ncondition a > 1\n"
+    assert check_text(text) == []
