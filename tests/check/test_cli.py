@@ -1,0 +1,78 @@
+"""`dealerpp check FILE...`: output format and exit status."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from dealerpp.cli import main
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    status = main(["check", *args])
+    return status, capsys.readouterr().err
+
+
+def test_clean_file_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "ok.dl"
+    script.write_text("produce 1\naction printall\n")
+    assert run([str(script)], capsys) == (0, "")
+
+
+def test_errors_print_position_source_and_caret(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "bad.dl"
+    script.write_text("x = 1\nx = 2\ny = 3 +\n")
+    status, err = run([str(script)], capsys)
+    assert status == 1
+    assert err.splitlines()[:3] == [
+        f"{script}:2:1: error: redefined variable `x` (first defined on line 1; "
+        "dealer: redefined variable)",
+        "x = 2",
+        "^",
+    ]
+    assert f"{script}:3:8: error: the file ends in the middle of a statement" in err
+
+
+def test_warnings_alone_exit_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "warn.dl"
+    script.write_text("condition 1\ncondition 0\n")
+    status, err = run([str(script)], capsys)
+    assert status == 0 and ": warning: " in err
+    assert run(["-q", str(script)], capsys) == (0, "")
+
+
+def test_several_files_and_an_unreadable_one(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.dl"
+    good.write_text("x = 1\n")
+    status, err = run([str(good), str(tmp_path / "missing.dl"), str(tmp_path)], capsys)
+    assert status == 1
+    assert err.count("error: cannot read") == 2
+    assert "Traceback" not in err
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = io.TextIOWrapper(io.BytesIO(b"x = y\n"))
+    monkeypatch.setattr(sys, "stdin", fake)
+    status, err = run(["-"], capsys)
+    assert status == 1 and err.startswith("<stdin>:1:5: error: unknown variable `y`")
+
+
+def test_dpp_files_may_use_shape_blocks(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "s.dl"
+    script.write_text("n = shape{north, 5xxx}\n")
+    assert run([str(script)], capsys)[0] == 1
+    assert run(["--dpp", str(script)], capsys) == (0, "")
+    dpp = tmp_path / "s.dpp"
+    dpp.write_text("n = shape{north, 5xxx}\n")
+    assert run([str(dpp)], capsys) == (0, "")
+
+
+def test_usage_errors_exit_two(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([], capsys)[0] == 2
+    assert run(["--no-such-option", "x"], capsys)[0] == 2
