@@ -413,6 +413,11 @@ class Deal:
         problem = mask_problem(self.masks)
         if problem:
             raise ValueError(problem)
+        if self.order is not None and (
+                len(self.order) != 4
+                or any(mask_of_cards(cards) != mask or len(cards) != popcount(mask)
+                       for cards, mask in zip(self.order, self.masks, strict=True))):
+            raise ValueError("order must list exactly each hand's cards")
 
     # -- construction ---------------------------------------------------
     @classmethod
