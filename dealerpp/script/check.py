@@ -274,11 +274,13 @@ class _Checker:
                 self.at("error", token, "# starts a comment only in column 1",
                         "use // for a comment after code")
             return True
+        if char == '"':
+            self.at("error", token, "this string is never closed")
+            return True  # what follows on the line was meant as text
         message = {
             "&": "dealer has no `&`; logical and is `&&` or `and`",
             "|": "dealer has no `|`; logical or is `||` or `or`",
             "\r": "a carriage return not followed by a newline",
-            '"': "this string is never closed",
         }.get(char, f"dealer does not accept the character {char!r} here")
         self.at("error", token, message)
         return False
