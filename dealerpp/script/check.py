@@ -745,8 +745,13 @@ class _Semantics:
             self.error(keyword, "too many shape() calls: dealer allows 31 "
                        "(dealer: Too many shapes -- only 32 allowed!)",
                        "reuse a variable that holds the shape() test")
-        for item in tree.children[2].children:
+        items = tree.children[2].children
+        for item in items:
             self.shape_item(item)
+        first = items[0].children[0]
+        if getattr(first, "type", None) == "MINUS":
+            self.warn(first, "this `-` removes nothing: dealer removes only shapes added "
+                      "earlier in the same list", "add the shapes first, e.g. xxxx - 5xxx")
 
     def shape_item(self, item: Tree) -> None:
         pattern = item.children[-1]

@@ -123,6 +123,7 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("x = 1\n\u00e9\n", "dealer stops reading"),
     ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),
     ("x = tricks(north, notrumps)\n", "double-dummy solver"),
+    ("x = shape(south, -any 4333 + 5xxx)\n", "this `-` removes nothing"),
 ])
 def test_warning_diagnostics(text: str, expected: str) -> None:
     assert errors(text) == []

@@ -141,6 +141,7 @@ WARNINGS: dict[str, tuple[int, str, str]] = {
     "predeal_length_ignored": (1, "predeal spades(north) == 3\n", "parsed, ignored"),
     "non_ascii_truncates": (2, "x = 1\n\u00e9 y = ]]]\n", "rest of file ignored"),
     "frequency2d_reversed": (1, "action frequency (1, 0, 3, 2, 5, 4)\n", "empty 2-D range"),
+    "shape_list_starts_with_minus": (1, "x = shape(north, - 5xxx)\n", "always false"),
     "altcount_corrupts": (1, "altcount 14 1 2 3\n", "writes past the table, no crash"),
     "vulnerable_without_keyword": (1, "all EW\n", "read as vulnerable EW"),
     "vulnerable_vulnerable": (1, "vulnerable vulnerable\n", "no vulnerability given"),
