@@ -195,3 +195,12 @@ def test_zero_division_in_a_replaced_condition_is_only_a_warning() -> None:
 def test_very_long_expressions_do_not_overflow_the_stack() -> None:
     text = "a = " + " + ".join(["hcp(north)"] * 5000) + "\ncondition a > 1\n"
     assert check_text(text) == []
+
+
+def test_random_garbage_never_raises() -> None:
+    rng = random.Random(99)
+    alphabet = "abcxyzSHDCAKQJT0123456789 \t\n\r(){}[];,=+-*/%<>!&|?:#\"\\'.\x00é€\ufeff"
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 80)))
+        for diagnostic in check_text(text):
+            assert "internal error" not in diagnostic.message, repr(text)
