@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from typing import IO, Any
 
 from dealerpp.deals._io import Source, is_path
 
@@ -37,10 +38,50 @@ def peek(source: Source) -> tuple[bytes, Source]:
         return source[:SNIFF].encode("utf-8", "surrogateescape"), source
     if isinstance(source, (bytes, bytearray)):
         return bytes(source[:SNIFF]), source
-    buffer = source.buffer if isinstance(source, io.TextIOBase) else source  # type: ignore[union-attr]
-    if not isinstance(buffer, io.BufferedReader):
-        buffer = io.BufferedReader(buffer, SNIFF * 2)  # type: ignore[arg-type]
-    return buffer.peek(SNIFF)[:SNIFF], buffer
+    if isinstance(source, io.TextIOBase) and not hasattr(source, "buffer"):
+        # An in-memory text stream (StringIO): its text is in memory already.
+        text = source.read()
+        return text[:SNIFF].encode("utf-8", "surrogateescape"), text
+    stream = getattr(source, "buffer", source)
+    if isinstance(stream, io.BufferedReader):
+        # Peek, so the stream itself (often sys.stdin.buffer) still holds
+        # everything for whoever reads it next. A pipe fills the buffer with
+        # its first block, so this sees whole lines in practice.
+        return stream.peek(SNIFF)[:SNIFF], stream
+    # Any other stream: read the head and give it back in front of the rest.
+    head = _read_head(stream)
+    return head, io.BufferedReader(_Prefixed(head, stream), SNIFF * 2)
+
+
+def _read_head(stream: IO[bytes]) -> bytes:
+    head = b""
+    while len(head) < SNIFF:
+        chunk = stream.read(SNIFF - len(head))
+        if not chunk:
+            break
+        head += chunk
+    return head
+
+
+class _Prefixed(io.RawIOBase):
+    """A binary stream giving ``head`` and then the rest of ``rest``."""
+
+    def __init__(self, head: bytes, rest: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._rest = rest
+        name = getattr(rest, "name", None)
+        if isinstance(name, str):
+            self.name = name
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._head[:len(buffer)] if self._head else self._rest.read(len(buffer))
+        self._head = self._head[len(data):] if self._head else b""
+        buffer[:len(data)] = data
+        return len(data)
 
 
 def from_content(head: bytes) -> str | None:
