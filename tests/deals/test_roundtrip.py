@@ -224,3 +224,17 @@ def test_giblib_tricks_through_pbn(masks: tuple[int, int, int, int], tricks: str
     deal = Deal(masks, gib=GibInfo(tricks=tricks))
     back = next(giblib.read(giblib.dumps(pbn.read(pbn.dumps([deal])))))
     assert back.gib is not None and back.gib.tricks == tricks
+
+
+def test_read_detects_from_file_objects(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    deal = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
+    data = binary.dumps_deals([deal] * 300)
+    assert list(deals_api.read(io.BytesIO(data))) == [deal] * 300
+    text = dealer_output.format_compact(deal) * 300
+    assert [d.masks for d in deals_api.read(io.StringIO(text))] == [deal.masks] * 300
+    path = tmp_path / "x.txt"
+    path.write_text(text)
+    with open(path, "rb") as handle:
+        assert len(list(deals_api.read(handle))) == 300
+    with open(path) as handle:
+        assert len(list(deals_api.read(handle))) == 300
