@@ -23,6 +23,7 @@ def read_dealer_list(text: str) -> ShapeSet:
     mask = 0
     sign = "+"
     permute = False
+    pending = False  # a sign or 'any' waits for its pattern
     position = 0
     text = text.rstrip()
     while position < len(text):
@@ -31,13 +32,19 @@ def read_dealer_list(text: str) -> ShapeSet:
             raise ValueError(f"not a dealer shape list at {text[position:]!r}")
         position = match.end()
         if match["sign"]:
-            sign = "+" if match["sign"] == "," else match["sign"]
+            if pending:
+                raise ValueError(f"two signs in a row at {text[match.start():]!r}")
+            sign, pending = ("+" if match["sign"] == "," else match["sign"]), True
         elif match["any"]:
-            permute = True
+            if permute:
+                raise ValueError("'any any'")
+            permute = pending = True
         else:
             term = _pattern_mask(match["shape"], permute)
             mask = mask | term if sign == "+" else mask & ~term
-            sign, permute = "+", False
+            sign, permute, pending = "+", False, False
+    if pending:
+        raise ValueError("the list ends with a sign or 'any'")
     return ShapeSet(mask)
 
 
