@@ -238,3 +238,17 @@ def test_read_detects_from_file_objects(tmp_path) -> None:  # type: ignore[no-un
         assert len(list(deals_api.read(handle))) == 300
     with open(path) as handle:
         assert len(list(deals_api.read(handle))) == 300
+
+
+def test_readers_stream(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Taking the first deal reads only the start of a large file."""
+    deal = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
+    for fmt, data in (("deals", binary.dumps_deals([deal] * 40000)),
+                      ("giblib", giblib.dumps([deal] * 20000).encode()),
+                      ("pbn", pbn.dumps([deal] * 10000).encode())):
+        path = tmp_path / f"big.{fmt}"
+        path.write_bytes(data)
+        with open(path, "rb") as handle:
+            first = next(iter(deals_api.read(handle, fmt)))
+            assert first.masks == deal.masks
+            assert handle.tell() < len(data) // 4, fmt
