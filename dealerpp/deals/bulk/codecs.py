@@ -19,8 +19,11 @@ into the line itself, so the low bytes of the sorted keys are the output.
 
 from __future__ import annotations
 
+import os
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -28,7 +31,6 @@ from dealerpp.deals.bulk.array import (
     DealArray,
     full_rows,
     masks_from_owner_full,
-    owner_view_full,
 )
 
 _LITTLE = sys.byteorder == "little"
@@ -39,31 +41,58 @@ RANKS = b"23456789TJQKA"
 
 class _Checks:
     """Per-row validity, computed lazily: a whole-block ``all()`` is cheap,
-    the per-row reduction only runs when something failed."""
+    the per-row reduction only runs when something failed. Sub-blocks may
+    report from several threads."""
 
     def __init__(self, rows: int) -> None:
         self.rows = rows
         self.ok: np.ndarray | None = None
+        self._lock = threading.Lock()
 
     def add(self, condition: np.ndarray, offset: int = 0) -> None:
         """``condition``: one row per record, starting at record ``offset``."""
         if condition.all():
             return
-        if self.ok is None:
-            self.ok = np.ones(self.rows, bool)
         count = len(condition)
-        self.ok[offset:offset + count] &= condition.reshape(count, -1).all(axis=1)
+        per_row = condition.reshape(count, -1).all(axis=1)
+        with self._lock:
+            if self.ok is None:
+                self.ok = np.ones(self.rows, bool)
+            self.ok[offset:offset + count] &= per_row
 
 
 SUB_ROWS = 8192  # rows per pass: the temporaries stay in the CPU cache
+_POOL: ThreadPoolExecutor | None = None
 
 
-def _sub_blocks(rows: int) -> list[tuple[int, int]]:
-    return [(a, min(a + SUB_ROWS, rows)) for a in range(0, rows, SUB_ROWS)]
+def _threads() -> int:
+    """numpy releases the GIL in ufuncs and sorts: use the cores there are."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def _each_sub_block(rows: int, work: Callable[[int, int], None]) -> None:
+    """Run ``work(a, b)`` over row ranges of SUB_ROWS, on a thread pool
+    when there is more than one range (each writes its own rows)."""
+    global _POOL
+    blocks = [(a, min(a + SUB_ROWS, rows)) for a in range(0, rows, SUB_ROWS)]
+    if len(blocks) < 2 or _threads() == 1:
+        for a, b in blocks:
+            work(a, b)
+        return
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(_threads(), thread_name_prefix="dealerpp-bulk")
+    for future in [_POOL.submit(work, a, b) for a, b in blocks]:
+        future.result()
 
 
 def _grid(block: bytes, width: int) -> np.ndarray:
     return np.frombuffer(block, np.uint8).reshape(-1, width)
+
+
+def _translated(block: bytes, table: bytes, width: int) -> np.ndarray:
+    """The block through a byte table (``bytes.translate`` runs at memory speed)."""
+    data = block if isinstance(block, bytes) else bytes(block)
+    return _grid(data.translate(table), width)
 
 
 def content_width(width: int, contents: Sequence[int]) -> tuple[int, bool]:
@@ -91,8 +120,8 @@ class DealsCodec:
         ok = full_rows(masks)
         return DealArray(masks), None if ok.all() else ok
 
-    def encode(self, deals: DealArray, first_index: int = 0) -> bytes | None:
-        return deals.masks.astype("<u8", copy=False).tobytes()
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
+        return _bytes(np.ascontiguousarray(deals.masks.astype("<u8", copy=False)))
 
 
 # -- 26-hex ----------------------------------------------------------------------
@@ -118,7 +147,7 @@ class Hex26Codec:
     def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         raw = _grid(block, width)
-        nib = _grid(block.translate(self._table), width)
+        nib = _translated(block, self._table, width)
         checks = _Checks(len(raw))
         _check_line_end(checks, raw, content, crlf)
         checks.add(nib[:, :26] < 16)
@@ -139,19 +168,30 @@ class Hex26Codec:
         checks.add(np.bitwise_count(masks) == 13)
         return DealArray(masks, boards=boards), checks.ok
 
-    def encode(self, deals: DealArray, first_index: int = 0) -> bytes | None:
-        code = owner_view_full(deals.masks) ^ 2
-        low = code[:, 51:38:-1] | (code[:, 38:25:-1] << 2)
-        high = code[:, 25:12:-1] | (code[:, 12::-1] << 2)
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         width = 27 if deals.boards is None else 29
-        out = np.empty((len(deals), width), np.uint8)
-        out[:, 0:26:2] = _hex_digits(low)
-        out[:, 1:26:2] = _hex_digits(high)
+        out = _rows(len(deals), b"0" * 26 + (b"-0\n" if deals.boards is not None else b"\n"))
+        masks = deals.masks
+
+        def work(a: int, b: int) -> None:
+            part = masks[a:b]
+            # hex seat code = our seat XOR 2: bit 0 set for E and W, bit 1 for N and E
+            planes = np.empty((b - a, 2), "<u8")
+            planes[:, 0] = part[:, 1] | part[:, 3]
+            planes[:, 1] = part[:, 0] | part[:, 1]
+            bits = np.unpackbits(planes.view(np.uint8), axis=1, bitorder="little")
+            code = bits[:, 64:116] << 1
+            code |= bits[:, :52]
+            # columns reversed: ace first; spades | hearts << 2, diamonds | clubs << 2
+            low = code[:, 51:38:-1] | (code[:, 38:25:-1] << 2)
+            high = code[:, 25:12:-1] | (code[:, 12::-1] << 2)
+            out[a:b, 0:26:2] = _hex_digits(low)
+            out[a:b, 1:26:2] = _hex_digits(high)
+
+        _each_sub_block(len(deals), work)
         if deals.boards is not None:
-            out[:, 26] = ord("-")
-            out[:, 27] = _hex_digits(deals.boards)
-        out[:, width - 1] = _NL
-        return out.tobytes()
+            out[:, width - 2] = _hex_digits(deals.boards)
+        return _bytes(out)
 
 
 def _hex_digits(values: np.ndarray) -> np.ndarray:
@@ -191,42 +231,46 @@ def _dot_prefix(dots: np.ndarray) -> np.ndarray:
 
 
 class HandsLayout:
-    """A one-line record of four 16-character hands at fixed columns.
+    """Four 16-character hands at equally spaced columns of a record.
 
-    ``starts``: column of each hand in the line; ``first``: the seat of the
-    first hand (the others follow clockwise); ``fixed``: (column, allowed
-    bytes) that must match; ``prefix``/``suffix``: text written before and
-    after each hand; ``tail``: text after the last hand's suffix.
+    ``starts``: column of each hand; ``first``: the seat of the first hand
+    (the others follow clockwise); ``fixed``: (column, allowed bytes) that
+    must match when decoding. Encoding fills the hands into rows whose
+    other columns the codec has already written.
     """
 
     def __init__(self, starts: Sequence[int], first: int, fixed: Sequence[tuple[int, bytes]],
-                 prefix: Sequence[bytes], suffix: Sequence[bytes], lower: bool) -> None:
+                 lower: bool = True) -> None:
         self.starts = tuple(starts)
         self.first = first
         self.fixed = tuple(fixed)
+        self.fixed_runs = _runs(fixed)
         self.table = _card_table(lower)
-        self.card_keys, self.extra_keys = _encode_keys(prefix, suffix)
+        self.template = _encode_template()
 
     # -- decoding -----------------------------------------------------------
     def decode_rows(self, block: bytes, width: int, checks: _Checks,
                     first: np.ndarray | int | None = None) -> np.ndarray:
         """Masks of every row; failures are recorded in ``checks``."""
         raw = _grid(block, width)
-        codes = _grid(block.translate(self.table), width)
-        for column, allowed in self.fixed:
-            values = raw[:, column]
-            ok = values == allowed[0]
-            for other in allowed[1:]:
-                ok |= values == other
-            checks.add(ok)
+        data = block if isinstance(block, bytes) else bytes(block)
+        for column, expected in self.fixed_runs:
+            checks.add(raw[:, column:column + len(expected)] == expected)
         masks = np.empty((len(raw), 4), np.uint64)
         step = self.starts[1] - self.starts[0]
-        for a, b in _sub_blocks(len(raw)):
+        if first is not None and not isinstance(first, int) and len(first) \
+                and (first == first[0]).all():
+            first = int(first[0, 0])  # one first seat for the block (the usual "N:")
+
+        def work(a: int, b: int) -> None:
+            codes = _translated(data[a * width:b * width], self.table, width)
             # the four hands as an (n, 4, 16) view: equally spaced columns
             hands = np.lib.stride_tricks.as_strided(
-                codes[a:, self.starts[0]:], (b - a, 4, 16), (width, step, 1), writeable=False)
+                codes[:, self.starts[0]:], (b - a, 4, 16), (width, step, 1), writeable=False)
             offset = first if first is None or isinstance(first, int) else first[a:b]
             masks[a:b] = self._masks(hands, checks, a, self.first if offset is None else offset)
+
+        _each_sub_block(len(raw), work)
         return masks
 
     def _masks(self, hands: np.ndarray, checks: _Checks, row: int,
@@ -236,20 +280,24 @@ class HandsLayout:
         dots = (hands >= _DOT).view(np.uint8)
         suits = _dot_prefix(dots)  # dots up to here: 0 spades .. 3 clubs
         checks.add(suits[:, :, 15] == 3, row)
-        # key = 4 * card + hand, card = 13 * (3 - suit) + rank; 255 for dots
+        # key = 4 * card + seat, card = 13 * (3 - suit) + rank; 255 for dots
         key8 = suits * np.uint8(52)
-        np.subtract(self._base, key8, out=key8)
+        if isinstance(first, int):
+            np.subtract(self._bases[first], key8, out=key8)
+        else:  # the first seat of each row (PBN "F:")
+            np.subtract(self._bases[0], key8, out=key8)
+            key8 += first[:, :, None]
+            key8 -= (key8 & 3 < first[:, :, None]).view(np.uint8) << 2
         key8 += hands
         key8 |= 0 - dots
         keys = key8.reshape(rows, 64).astype(np.uint16)
         keys.sort(axis=1)
         checks.add((keys[:, :52] & np.uint16(0xFFFC)) == self._cards, row)
-        # seat = (hand + first) & 3 from the low byte; pack its two bits
-        # (columns 52-63 are dots, masked off below)
-        seat = keys.view(np.uint8)[:, 0::2] if _LITTLE else keys.view(np.uint8)[:, 1::2]
-        seat = seat + first if not isinstance(first, int) else seat + np.uint8(first)
-        lo = np.packbits((seat & 1).view(bool), axis=1, bitorder="little").view("<u8")[:, 0]
-        hi = np.packbits((seat >> 1 & 1).view(bool), axis=1, bitorder="little").view("<u8")[:, 0]
+        # pack the two bits of each card's seat (columns 52-63 are dots)
+        seat = keys.astype(np.uint8)  # the low byte, contiguous: packbits wants that
+        lo = np.packbits(seat & 1, axis=1, bitorder="little").view("<u8")[:, 0]
+        seat &= 2
+        hi = np.packbits(seat, axis=1, bitorder="little").view("<u8")[:, 0]
         masks = np.empty((rows, 4), np.uint64)
         masks[:, 0] = ~(lo | hi) & _FULL
         masks[:, 1] = lo & ~hi & _FULL
@@ -257,40 +305,76 @@ class HandsLayout:
         masks[:, 3] = lo & hi & _FULL
         return masks
 
-    _base = (156 + np.arange(4, dtype=np.uint8))[None, :, None].repeat(16, axis=2)
+    # 156 = 52 * 3: spades (suit 0 in the text) are cards 39-51
+    _bases = tuple((156 + (np.arange(4, dtype=np.uint8) + first) % 4)[None, :, None]
+                   .repeat(16, axis=2) for first in range(4))
     _cards = np.arange(0, 208, 4, dtype=np.uint16)
 
     # -- encoding -----------------------------------------------------------
-    def encode_rows(self, masks: np.ndarray) -> np.ndarray:
-        """``(N, width)`` uint8: the lines of full deals (no line end unless
-        the suffix holds one)."""
-        owner = owner_view_full(masks)
-        position = (owner + (4 - self.first)) & 3
-        keys = np.empty((len(masks), 52 + len(self.extra_keys)), np.uint16)
-        cards = keys[:, :52]
-        cards[:] = position
-        cards <<= 14
-        cards |= self.card_keys
-        keys[:, 52:] = self.extra_keys
-        keys.sort(axis=1)
-        return keys.view(np.uint8)[:, 0::2] if _LITTLE else keys.view(np.uint8)[:, 1::2]
+    def fill(self, masks: np.ndarray, out: np.ndarray) -> None:
+        """Write the hands of full deals into their columns of ``out``."""
+        # a seat's place in the record: bit planes of (seat - first) & 3
+        place = [(seat - self.first) & 3 for seat in range(4)]
+        low = [s for s in range(4) if place[s] & 1]
+        high = [s for s in range(4) if place[s] & 2]
+        step = self.starts[1] - self.starts[0]
+
+        def work(a: int, b: int) -> None:
+            part = masks[a:b]
+            planes = np.empty((b - a, 2), "<u8")
+            planes[:, 0] = part[:, low[0]] | part[:, low[1]]
+            planes[:, 1] = part[:, high[0]] | part[:, high[1]]
+            bits = np.unpackbits(planes.view(np.uint8), axis=1, bitorder="little")
+            bits = bits.reshape(b - a, 2, 64)
+            place_bits = bits[:, 1] << 1
+            place_bits |= bits[:, 0]  # columns 52-63 are 0: the dots' places are in the template
+            keys = np.left_shift(place_bits, np.uint16(14), dtype=np.uint16)
+            keys |= self.template
+            keys.sort(axis=1)
+            chars = keys.view(np.uint8)[:, 0::2] if _LITTLE else keys.view(np.uint8)[:, 1::2]
+            target = np.lib.stride_tricks.as_strided(
+                out[a:, self.starts[0]:], (b - a, 4, 16), (out.strides[0], step, 1))
+            target[:] = chars.reshape(b - a, 4, 16)
+
+        _each_sub_block(len(masks), work)
 
 
-def _encode_keys(prefix: Sequence[bytes], suffix: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """Sort keys ``hand << 14 | position << 8 | character``: positions 0-1
-    prefix, 2 + 14 * suit + rank for cards (suit 0 = spades, rank 0 = ace),
-    the dot after a suit at + 13, 58.. the suffix."""
-    card_keys = np.empty(52, np.uint16)
+def _runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:
+    """Fixed columns merged into runs of consecutive columns, so a check is
+    one comparison of a slice."""
+    runs: list[tuple[int, bytearray]] = []
+    for column, char in sorted(fixed):
+        if runs and runs[-1][0] + len(runs[-1][1]) == column:
+            runs[-1][1].extend(char)
+        else:
+            runs.append((column, bytearray(char)))
+    return [(column, np.frombuffer(bytes(chars), np.uint8)) for column, chars in runs]
+
+
+def _encode_template() -> np.ndarray:
+    """Sort keys ``place << 14 | position << 8 | character`` with place 0:
+    a card of suit s (0 = spades) and rank r (0 = ace) at 14 * s + r, the
+    dot closing suit s at 14 * s + 13; columns 52-63 are the dots of the
+    four hands (their places already set). A hand is 13 cards and 3 dots,
+    so the sorted row is the four 16-character hands in order."""
+    keys = np.empty(64, np.uint16)
     for card in range(52):
         suit, rank = 3 - card // 13, 12 - card % 13
-        card_keys[card] = (2 + 14 * suit + rank) << 8 | RANKS[card % 13]
-    extra = []
-    for hand in range(4):
-        items = [(i, c) for i, c in enumerate(prefix[hand])]
-        items += [(2 + 14 * suit + 13, ord(".")) for suit in range(3)]
-        items += [(58 + i, c) for i, c in enumerate(suffix[hand])]
-        extra += [hand << 14 | pos << 8 | char for pos, char in items]
-    return card_keys, np.array(extra, np.uint16)
+        keys[card] = (14 * suit + rank) << 8 | RANKS[card % 13]
+    dots = [hand << 14 | (14 * suit + 13) << 8 | ord(".") for hand in range(4) for suit in range(3)]
+    keys[52:] = dots
+    return keys
+
+
+def _rows(count: int, template: bytes) -> np.ndarray:
+    """``count`` output rows, each a copy of ``template``."""
+    out = np.empty((count, len(template)), np.uint8)
+    out[:] = np.frombuffer(template, np.uint8)
+    return out
+
+
+def _bytes(out: np.ndarray) -> memoryview:
+    return memoryview(out).cast("B")
 
 
 # -- the text formats ------------------------------------------------------------
@@ -307,9 +391,7 @@ class GiblibCodec:
     name = "giblib"
     contents = (67, 88)
     layout = HandsLayout((0, 17, 34, 51), first=3,
-                         fixed=[(16, b" "), (33, b" "), (50, b" ")],
-                         prefix=[b"", b"", b"", b""], suffix=[b" ", b" ", b" ", b""],
-                         lower=True)
+                         fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
     def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
@@ -326,18 +408,14 @@ class GiblibCodec:
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks, tricks=tricks), checks.ok
 
-    def encode(self, deals: DealArray, first_index: int = 0) -> bytes | None:
-        hands = self.layout.encode_rows(deals.masks)  # (N, 67)
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         if deals.tricks is None:
-            out = np.empty((len(deals), 68), np.uint8)
-            out[:, 67] = _NL
+            out = _rows(len(deals), b" " * 67 + b"\n")
         else:
-            out = np.empty((len(deals), 89), np.uint8)
-            out[:, 67] = ord(":")
+            out = _rows(len(deals), b" " * 67 + b":" + b" " * 20 + b"\n")
             out[:, 68:88] = deals.tricks
-            out[:, 88] = _NL
-        out[:, :67] = hands
-        return out.tobytes()
+        self.layout.fill(deals.masks, out)
+        return _bytes(out)
 
 
 def _seat_lookup() -> np.ndarray:
@@ -361,17 +439,13 @@ class PbnCodec:
     contents = (67, 69)
     pair = 80  # [Deal "F:<67>"] + newline + blank line
     _seats = _seat_lookup()
-    bare = HandsLayout((0, 17, 34, 51), first=0,
-                       fixed=[(16, b" "), (33, b" "), (50, b" ")],
-                       prefix=[b""] * 4, suffix=[b" ", b" ", b" ", b""], lower=True)
+    bare = HandsLayout((0, 17, 34, 51), first=0, fixed=[(16, b" "), (33, b" "), (50, b" ")])
     prefixed = HandsLayout((2, 19, 36, 53), first=0,
-                           fixed=[(1, b":"), (18, b" "), (35, b" "), (52, b" ")],
-                           prefix=[b""] * 4, suffix=[b" ", b" ", b" ", b""], lower=True)
+                           fixed=[(1, b":"), (18, b" "), (35, b" "), (52, b" ")])
     tagged = HandsLayout((9, 26, 43, 60), first=0,
                          fixed=[*((i, bytes([c])) for i, c in enumerate(_DEAL_TAG)),
                                 (8, b":"), (25, b" "), (42, b" "), (59, b" "),
-                                (76, b'"'), (77, b"]"), (78, b"\n"), (79, b"\n")],
-                         prefix=[b""] * 4, suffix=[b" ", b" ", b" ", b""], lower=True)
+                                (76, b'"'), (77, b"]"), (78, b"\n"), (79, b"\n")])
 
     def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
         raw = _grid(block, width)
@@ -391,16 +465,14 @@ class PbnCodec:
             masks = self.prefixed.decode_rows(block, width, checks, first[:, None])
         return DealArray(masks), checks.ok
 
-    def encode(self, deals: DealArray, first_index: int = 0) -> bytes | None:
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview | None:
         if deals.boards is not None or deals.tricks is not None:
             # Board/Dealer/Vulnerable or DoubleDummyTricks tags: the PBN writer's job
             return None
-        out = np.empty((len(deals), 80), np.uint8)
-        out[:, :10] = np.frombuffer(b'\n[Deal "N:', np.uint8)
-        out[:, 10:77] = self.bare.encode_rows(deals.masks)
-        out[:, 77:] = np.frombuffer(b'"]\n', np.uint8)
-        data = out.tobytes()
-        return data[1:] if first_index == 0 and data else data
+        out = _rows(len(deals), b'\n[Deal "N:' + b" " * 67 + b'"]\n')
+        self.bare.fill(deals.masks, out[:, 10:])
+        data = _bytes(out)
+        return data[1:] if first_index == 0 and len(data) else data
 
 
 class OnelineCodec:
@@ -411,9 +483,7 @@ class OnelineCodec:
     layout = HandsLayout((2, 21, 40, 59), first=0,
                          fixed=[(0, b"n"), (1, b" "), (18, b" "), (19, b"e"), (20, b" "),
                                 (37, b" "), (38, b"s"), (39, b" "), (56, b" "), (57, b"w"),
-                                (58, b" "), (75, b" ")],
-                         prefix=[b"n ", b"e ", b"s ", b"w "],
-                         suffix=[b" ", b" ", b" ", b" \n"], lower=False)
+                                (58, b" "), (75, b" ")])
 
     def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
@@ -423,8 +493,11 @@ class OnelineCodec:
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks), checks.ok
 
-    def encode(self, deals: DealArray, first_index: int = 0) -> bytes | None:
-        return self.layout.encode_rows(deals.masks).tobytes()
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
+        out = _rows(len(deals), b"n " + b" " * 16 + b" e " + b" " * 16 + b" s " + b" " * 16
+                    + b" w " + b" " * 16 + b" \n")
+        self.layout.fill(deals.masks, out)
+        return _bytes(out)
 
 
 LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec

@@ -59,6 +59,7 @@ Segment = DealArray | Slow
 class _Plan:
     pieces: list[tuple[int, int, int, int]]  # start, stop, fast width (0 = slow), line
     consumed: int  # bytes of the chunk the pieces cover
+    lines: int  # lines in them
     stream_at: int | None = None  # from here on the rest goes per deal
 
 
@@ -74,9 +75,13 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
     pieces = _uniform(data, end, codec, line)
     if pieces is None:
         pieces, end = _mixed(data, end, codec, line, final and stream_at is None)
+        lines = data.count(b"\n", 0, end)
+    else:
+        lines = pieces[0][4] if pieces else 0
+        pieces = [piece[:4] for piece in pieces]
     if stream_at is not None:
         stream_at = end  # a PBN game left open before the comment streams too
-    return _Plan(pieces, end, stream_at)
+    return _Plan(pieces, end, lines, stream_at)
 
 
 def _context_start(data: bytes, fmt: str, end: int) -> int | None:
@@ -100,8 +105,10 @@ def _fast_widths(codec: Any) -> list[int]:
     return widths
 
 
-def _uniform(data: bytes, end: int, codec: Any, line: int) -> list[tuple[int, int, int, int]] | None:
-    """One block when every record of the chunk has the same fast width."""
+def _uniform(data: bytes, end: int, codec: Any,
+             line: int) -> list[tuple[int, int, int, int, int]] | None:
+    """One block when every record of the chunk has the same fast width
+    (the fifth item: its number of lines)."""
     if end == 0:
         return []
     width = data.find(b"\n", 0, end) + 1
@@ -111,14 +118,14 @@ def _uniform(data: bytes, end: int, codec: Any, line: int) -> list[tuple[int, in
     if width not in _fast_widths(codec) or end % width:
         return None
     rows = end // width
-    if data.count(b"\n", 0, end) != rows * per_record:
-        return None
+    # An extra line end inside a row would fail that row's checks; _piece
+    # then makes sure the line count (for error positions) is right.
     arr = np.frombuffer(data, np.uint8, count=end)
     if not (arr[width - 1::width] == 10).all():
         return None
     if per_record == 2 and not (arr[width - 2::width] == 10).all():
         return None
-    return [(0, end, width, line)]
+    return [(0, end, width, line, rows * per_record)]
 
 
 def _mixed(data: bytes, end: int, codec: Any, line: int,
@@ -257,7 +264,7 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
             continue
         for start, stop, width, first in plan.pieces:
             yield from _piece(data, start, stop, width, first, fmt, per_deal, filename)
-        line += data.count(b"\n", 0, plan.consumed)
+        line += plan.lines
         if plan.stream_at is not None:
             yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line)
             return
@@ -275,6 +282,10 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
     codec = CODECS[fmt]
     arr, ok = codec.decode(block, width)  # type: ignore[call-arg]
     lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
+    if ok is not None and block.count(b"\n") != len(arr) * lines_per_row:
+        # rows are not the lines they seemed: let the per-deal reader have it all
+        yield Slow(per_deal.read(fmt, block, filename, line, start))
+        return
     yield from _split_rows(arr, ok, block, width, fmt, per_deal, filename,
                            (line, lines_per_row, start))
 

@@ -1,0 +1,194 @@
+"""Bulk deal I/O benchmark: ``python bench/bench_bulk.py [--deals N] [--huge]``.
+
+Builds an N-deal .deals file (default 1,000,000) under ``bench/_data/``,
+then times ``dealerpp convert`` as a subprocess (process start included)
+from .deals to every fast format and back, checking the round trip is
+byte-identical, and prints deals/second for each read and write. In the
+same run it times endplay (``pip install endplay``) parsing and writing
+PBN deal strings on 100,000 deals and prints the ratios.
+
+``--huge`` adds the 10,000,000-deal .deals -> giblib -> .deals round trip
+with the peak memory of the converting processes (getrusage of children).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "bench" / "_data"
+GOAL_RATE = 1_000_000
+GOAL_RATIO = 50
+
+# (label, extension, --to/--from name)
+FORMATS = [
+    ("hex26", "hex", "hex"),
+    ("giblib", "gib", "giblib"),
+    ("PBN [Deal] games", "pbn", "pbn"),
+    ("printoneline", "one", "oneline"),
+]
+
+
+def random_deals(count: int, seed: int) -> bytes:
+    """``count`` random full deals as .deals bytes (numpy shuffles)."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((count, 52))
+    seats = (np.argsort(keys, axis=1) // 13).astype(np.uint8)
+    masks = np.empty((count, 4), "<u8")
+    for seat in range(4):
+        padded = np.zeros((count, 64), np.uint8)
+        padded[:, :52] = seats == seat
+        masks[:, seat] = np.packbits(padded, axis=1, bitorder="little").view("<u8")[:, 0]
+    return masks.tobytes()
+
+
+def write_deals_file(path: Path, count: int) -> None:
+    """Write in slices of 500k so building 10M deals stays small."""
+    with open(path, "wb") as out:
+        for start in range(0, count, 500_000):
+            out.write(random_deals(min(500_000, count - start), seed=start + 1))
+
+
+def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> float:
+    """Seconds for one ``dealerpp convert`` process."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    command = [sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
+               "--from", fmt_from, "--to", fmt_to]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, env=env, cwd=ROOT)
+    return time.perf_counter() - start
+
+
+def rate_line(label: str, count: int, seconds: float) -> str:
+    rate = count / seconds
+    mark = "ok" if rate >= GOAL_RATE else "BELOW GOAL"
+    return f"  {label:34s} {seconds:7.3f} s {rate:12,.0f} deals/s  {mark}"
+
+
+def bench_formats(count: int) -> dict[str, float]:
+    source = DATA / f"deals_{count}.deals"
+    if not source.exists() or source.stat().st_size != 32 * count:
+        write_deals_file(source, count)
+    raw = source.read_bytes()
+    rates: dict[str, float] = {}
+    print(f"dealerpp convert, {count:,} deals, one process each (start included):")
+    for label, ext, fmt in FORMATS:
+        text = DATA / f"deals_{count}.{ext}"
+        back = DATA / f"deals_{count}.{ext}.deals"
+        seconds = convert(source, text, "deals", fmt)
+        print(rate_line(f".deals -> {label}", count, seconds))
+        rates[f"write {fmt}"] = count / seconds
+        seconds = convert(text, back, fmt, "deals")
+        print(rate_line(f"{label} -> .deals", count, seconds))
+        rates[f"read {fmt}"] = count / seconds
+        same = back.read_bytes() == raw
+        print(f"  round trip .deals -> {label} -> .deals byte-identical: {same}")
+        back.unlink()
+    lines = DATA / f"deals_{count}.pbnlines"
+    _pbn_lines(DATA / f"deals_{count}.pbn", lines)
+    back = DATA / f"deals_{count}.pbnlines.deals"
+    seconds = convert(lines, back, "pbn", "deals")
+    print(rate_line("PBN deal lines (N:...) -> .deals", count, seconds))
+    rates["read pbn lines"] = count / seconds
+    print(f"  PBN deal lines -> .deals byte-identical: {back.read_bytes() == raw}")
+    back.unlink()
+    return rates
+
+
+def _pbn_lines(games: Path, lines: Path) -> None:
+    """The deal strings of the [Deal] games, one a line (seed 003 layout)."""
+    with open(games, "rb") as src, open(lines, "wb") as out:
+        for line in src:
+            if line.startswith(b'[Deal "'):
+                out.write(line[7:-3] + b"\n")
+
+
+def bench_endplay(count: int, ours: dict[str, float]) -> None:
+    try:
+        from endplay.types import Deal
+    except ImportError:
+        print("endplay is not installed (pip install endplay): skipped")
+        return
+    lines = DATA / f"deals_{count}.endplay.pbnlines"
+    source = DATA / f"deals_{count}.endplay.deals"
+    source.write_bytes(random_deals(count, seed=99))
+    convert(source, DATA / f"deals_{count}.endplay.pbn", "deals", "pbn")
+    _pbn_lines(DATA / f"deals_{count}.endplay.pbn", lines)
+    strings = lines.read_text().splitlines()
+    start = time.perf_counter()
+    parsed = [Deal(s) for s in strings]
+    parse = count / (time.perf_counter() - start)
+    start = time.perf_counter()
+    written = [d.to_pbn() for d in parsed]
+    write = count / (time.perf_counter() - start)
+    assert len(written) == count
+    print(f"endplay on {count:,} PBN deal strings (in-process, no file I/O):")
+    print(f"  Deal(pbn)   {parse:12,.0f} deals/s")
+    print(f"  to_pbn()    {write:12,.0f} deals/s")
+    for label, key, theirs in (("parse", "read pbn lines", parse), ("write", "write pbn", write)):
+        ratio = ours[key] / theirs
+        mark = "ok" if label == "write" or ratio >= GOAL_RATIO else "BELOW GOAL"
+        print(f"  dealerpp / endplay, PBN {label}: {ratio:6.1f}x  {mark}")
+
+
+def bench_huge(count: int) -> None:
+    source = DATA / f"huge_{count}.deals"
+    if not source.exists() or source.stat().st_size != 32 * count:
+        write_deals_file(source, count)
+    gib = DATA / f"huge_{count}.gib"
+    back = DATA / f"huge_{count}.back.deals"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    there = convert(source, gib, "deals", "giblib")
+    again = convert(gib, back, "giblib", "deals")
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"huge round trip, {count:,} deals:")
+    print(rate_line(".deals -> giblib", count, there))
+    print(rate_line("giblib -> .deals", count, again))
+    print(f"  peak memory of a converting process: {peak / 1024:,.0f} MB"
+          f" (children max so far; before: {before / 1024:,.0f} MB)"
+          f"  {'ok' if peak < 500 * 1024 else 'OVER 500 MB'}")
+    same = _same_file(source, back)
+    print(f"  byte-identical: {same}")
+    gib.unlink()
+    back.unlink()
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    if a.stat().st_size != b.stat().st_size:
+        return False
+    with open(a, "rb") as fa, open(b, "rb") as fb:
+        while True:
+            x, y = fa.read(1 << 24), fb.read(1 << 24)
+            if x != y:
+                return False
+            if not x:
+                return True
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1_000_000, help="deals per file")
+    parser.add_argument("--endplay-deals", type=int, default=100_000)
+    parser.add_argument("--huge", action="store_true", help="also the 10M round trip")
+    parser.add_argument("--huge-deals", type=int, default=10_000_000)
+    args = parser.parse_args()
+    DATA.mkdir(parents=True, exist_ok=True)
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cpus, "
+          f"load average {os.getloadavg()[0]:.2f}")
+    rates = bench_formats(args.deals)
+    bench_endplay(args.endplay_deals, rates)
+    if args.huge:
+        bench_huge(args.huge_deals)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
