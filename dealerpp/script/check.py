@@ -304,13 +304,17 @@ class _Checker:
         while start <= len(tokens):
             state = _new_parser_state()
             position = start
+            depth = _StackDepth(self)
             try:
                 for position in range(start, len(tokens)):
                     state.feed_token(tokens[position])
+                    depth.after(tokens[position], len(state.state_stack))
                 tree = state.feed_token(_end_token(tokens), True)
                 statements.extend(tree.children)
+                depth.finish()
                 break
             except Exception as error:  # lark raises several kinds
+                depth.finish()
                 statements.extend(_completed_statements(state))
                 at_end = _is_end_error(error)
                 self.syntax_error(tokens, len(tokens) if at_end else position, error)
@@ -356,6 +360,60 @@ class _Checker:
         wanted = _wanted(expected)
         self.report("error", "the file ends in the middle of a statement"
                     + (f" (expected {wanted})" if wanted else ""), line, column)
+
+
+class _StackDepth:
+    """dealer's bison parser fails with `memory exhausted` when its stack
+    passes 10000 entries: deep nesting, or a very long action list (dealer's
+    action list is right-recursive, so each item stays on the stack).
+
+    Lark's stack tracks bison's to within a level or two; the limits below
+    were measured against dealer (nested parentheses, `!`, `?:`, in
+    assignments, conditions and actions, and action lists of 5000 items).
+    """
+
+    ERROR_DEPTH = 9998     # deeper than this: dealer always fails
+    WARNING_DEPTH = 9996   # from here on: dealer may fail, depending on context
+    ACTION_LIMIT = 10000   # Lark depth + 2 per top-level comma in an action list
+
+    def __init__(self, checker: _Checker) -> None:
+        self.checker = checker
+        self.commas = 0
+        self.parentheses = 0
+        self.in_action = False
+        self.finding: tuple[str, Token, str] | None = None
+
+    def after(self, token: Token, depth: int) -> None:
+        kind = token.type
+        if kind in STATEMENT_KEYWORDS:
+            self.in_action, self.commas, self.parentheses = kind == "ACTION", 0, 0
+        elif self.in_action:
+            if kind == "LPAR":
+                self.parentheses += 1
+            elif kind == "RPAR":
+                self.parentheses -= 1
+            elif kind == "COMMA" and self.parentheses == 0:
+                self.commas += 1
+        if depth < self.WARNING_DEPTH and not self.in_action:
+            return
+        if self.in_action and depth + 2 * self.commas > self.ACTION_LIMIT:
+            self.note("error", token, "this action list is too long for dealer's parser "
+                      "(its stack of 10000 entries overflows; dealer: memory exhausted)")
+        elif depth > self.ERROR_DEPTH:
+            self.note("error", token, "nested too deeply for dealer's parser (its stack "
+                      "of 10000 entries overflows; dealer: memory exhausted)")
+        elif depth >= self.WARNING_DEPTH:
+            self.note("warning", token, "nested almost too deeply for dealer's parser "
+                      "(its stack of 10000 entries may overflow)")
+
+    def note(self, severity: str, token: Token, message: str) -> None:
+        # Keep the first place of the worst finding.
+        if self.finding is None or (severity == "error" and self.finding[0] != "error"):
+            self.finding = (severity, token, message)
+
+    def finish(self) -> None:
+        if self.finding is not None:
+            self.checker.at(*self.finding)
 
 
 def _next_line(tokens: list[Token], index: int) -> int:
@@ -681,17 +739,29 @@ class _Semantics:
     def action_evalcontract(self, tree: Tree) -> None:
         self.error(tree.children[0], "evalcontract makes this dealer abort at run time")
 
+    # dealer sizes a frequency table from its bounds without checking them:
+    # hi - lo + 1 cells, or (hi1 - lo1 + 3) * (hi2 - lo2 + 3) in two dimensions
+    # (measured); a negative size makes it stop with "Out of memory".
     def action_frequency(self, tree: Tree) -> None:
-        numbers = tree.children[-2:]
-        low, high = (_number_value(n) for n in numbers)
-        if low > high:
-            self.error(_first_token(numbers[0]), f"frequency range {low} to {high} is empty "
+        low_tree, high_tree = tree.children[-2:]
+        low, high = _number_value(low_tree), _number_value(high_tree)
+        if high - low + 1 < 0:
+            self.error(_first_token(low_tree), f"frequency range {low} to {high} is reversed "
                        "(dealer fails: Out of memory)")
+        elif low > high:
+            self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
+                      "(dealer counts everything as High)")
 
     def action_frequency2d(self, tree: Tree) -> None:
         children = tree.children
-        for low_tree, high_tree in ((children[-5], children[-4]), (children[-2], children[-1])):
-            low, high = _number_value(low_tree), _number_value(high_tree)
+        ranges = [(children[-5], children[-4]), (children[-2], children[-1])]
+        bounds = [(_number_value(low), _number_value(high)) for low, high in ranges]
+        (low1, high1), (low2, high2) = bounds
+        if (high1 - low1 + 3) * (high2 - low2 + 3) < 0:
+            self.error(_first_token(ranges[0][0]), "reversed frequency ranges make dealer's "
+                       "table size negative (dealer fails: Out of memory)")
+            return
+        for (low_tree, _), (low, high) in zip(ranges, bounds, strict=True):
             if low > high:
                 self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
                           "(dealer prints a meaningless table)")

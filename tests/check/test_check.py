@@ -86,7 +86,8 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("altcount 12 1\n", "altcount 12 writes outside dealer's tables and makes"),
     ("altcount -20 1\n", "altcount -20 writes outside dealer's tables and makes"),
     ("action evalcontract\n", "evalcontract"),
-    ("action frequency (1, 5, 4)\n", "frequency range 5 to 4 is empty"),
+    ("action frequency (1, 5, 3)\n", "frequency range 5 to 3 is reversed"),
+    ("action frequency (1, 0, 3, 1, 5, 1)\n", "table size negative"),
     ("x = shape{north, 4333}\n", "shape{...} is dealerpp syntax"),
     ("all = 1\n", "`all` is a reserved word"),
     ("x = 1 = 2\n", "`=` is not a comparison"),
@@ -122,6 +123,8 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("predeal hearts(north) == 4\n", "ignores it when dealing"),
     ("x = 1\n\u00e9\n", "dealer stops reading"),
     ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),
+    ("action frequency (1, 1, 0)\n", "frequency range 1 to 0 is empty"),
+    ("action frequency (1, 5, 1, 1, 5, 1)\n", "frequency range 5 to 1 is empty"),
     ("x = tricks(north, notrumps)\n", "double-dummy solver"),
     ("x = shape(south, -any 4333 + 5xxx)\n", "this `-` removes nothing"),
 ])
@@ -204,3 +207,15 @@ def test_random_garbage_never_raises() -> None:
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 80)))
         for diagnostic in check_text(text):
             assert "internal error" not in diagnostic.message, repr(text)
+
+
+@pytest.mark.parametrize(("text", "severity"), [
+    ("x = " + "(" * 9993 + "1" + ")" * 9993 + "\n", "warning"),
+    ("x = " + "(" * 9994 + "1" + ")" * 9994 + "\n", "error"),
+    ("x = " + "1 ? 1 : " * 2499 + "1\n", "error"),
+    ("action " + ", ".join(["printall"] * 4998) + "\n", None),
+    ("action " + ", ".join(["printall"] * 4999) + "\n", "error"),
+], ids=["parens-9993", "parens-9994", "ternary-2499", "actions-4998", "actions-4999"])
+def test_dealers_parser_stack_limit(text: str, severity: str | None) -> None:
+    found = [d.severity for d in check_text(text) if "dealer's parser" in d.message]
+    assert found == ([severity] if severity else [])

@@ -119,6 +119,12 @@ ERRORS: dict[str, tuple[int, str, str]] = {
     "pointcount_swallows_number": (2, "pointcount 4 3 2 1\n-5 < hcp(north)\n",
                                    "-5 becomes a pointcount value, then < is an error"),
     "frequency_reversed": (1, "action frequency (hcp(north), 10, 0)\n", "Out of memory"),
+    "frequency2d_reversed_far": (1, "action frequency (1, 0, 3, hcp(north), 10, 0)\n",
+                                 "Out of memory"),
+    "nested_too_deeply": (1, "x = " + "(" * 9994 + "1" + ")" * 9994 + "\n",
+                          "bison's 10000-entry stack"),
+    "action_list_too_long": (1, "action " + ", ".join(["printall"] * 4999) + "\n",
+                             "each item of the right-recursive list stays on the stack"),
     "non_ascii_mid_statement": (1, "x = \u00e9 1\n", "dealer stops reading at é"),
 }
 
