@@ -135,3 +135,25 @@ def test_bad_mask_names_the_record() -> None:
     message = bulk(raw, "deals", "giblib", chunk=64)
     assert message == per_deal(raw, "deals", "giblib")
     assert "byte 64" in str(message)
+
+
+@pytest.mark.parametrize("fmt", [f for f in FAST if f != "deals"])
+def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealerpp.deals.bulk import codecs
+
+    monkeypatch.setattr(codecs, "SUB_ROWS", 97)  # many sub-blocks, run on helper threads
+    raw = random_deals(1000, 11).masks.astype("<u8").tobytes()
+    text = bulk(raw, "deals", fmt)
+    assert isinstance(text, bytes)
+    assert bulk(text, fmt, "deals") == raw
+    lines = text.splitlines(keepends=True)
+    for index in (3, 500, 998):  # records the fast path hands over, spread over sub-blocks
+        if fmt in ("giblib", "pbn"):
+            lines[index] = lines[index].replace(b" ", b"\t", 1)  # a tab: read per deal
+        elif index == 500:
+            lines[index] = lines[index][:4] + lines[index][3:4] + lines[index][5:]  # an error
+    odd = b"".join(lines)
+    for dst in FAST:
+        if dst != fmt:
+            assert bulk(odd, fmt, dst) == per_deal(odd, fmt, dst)

@@ -23,14 +23,12 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import (
     DealArray,
     full_rows,
-    masks_from_owner_full,
 )
 
 _LITTLE = sys.byteorder == "little"
@@ -62,7 +60,6 @@ class _Checks:
 
 
 SUB_ROWS = 8192  # rows per pass: the temporaries stay in the CPU cache
-_POOL: ThreadPoolExecutor | None = None
 
 
 def _threads() -> int:
@@ -71,18 +68,39 @@ def _threads() -> int:
 
 
 def _each_sub_block(rows: int, work: Callable[[int, int], None]) -> None:
-    """Run ``work(a, b)`` over row ranges of SUB_ROWS, on a thread pool
-    when there is more than one range (each writes its own rows)."""
-    global _POOL
+    """Run ``work(a, b)`` over row ranges of SUB_ROWS, on helper threads too
+    when there is more than one range (each range writes its own rows).
+    Plain threads: concurrent.futures would cost more to import than a
+    small conversion takes."""
     blocks = [(a, min(a + SUB_ROWS, rows)) for a in range(0, rows, SUB_ROWS)]
-    if len(blocks) < 2 or _threads() == 1:
+    helpers = min(_threads(), len(blocks)) - 1
+    if helpers <= 0:
         for a, b in blocks:
             work(a, b)
         return
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(_threads(), thread_name_prefix="dealerpp-bulk")
-    for future in [_POOL.submit(work, a, b) for a, b in blocks]:
-        future.result()
+    todo = iter(blocks)
+    lock = threading.Lock()
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        while not errors:
+            with lock:
+                block = next(todo, None)
+            if block is None:
+                return
+            try:
+                work(*block)
+            except BaseException as error:  # re-raised in the calling thread
+                errors.append(error)
+
+    threads = [threading.Thread(target=run, daemon=True) for _ in range(helpers)]
+    for thread in threads:
+        thread.start()
+    run()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
 
 
 def _grid(block: bytes, width: int) -> np.ndarray:
@@ -147,25 +165,38 @@ class Hex26Codec:
     def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         raw = _grid(block, width)
-        nib = _translated(block, self._table, width)
         checks = _Checks(len(raw))
         _check_line_end(checks, raw, content, crlf)
-        checks.add(nib[:, :26] < 16)
         boards = None
         if content == 28:
-            checks.add(nib[:, 26] == 0x40)
-            checks.add(nib[:, 27] < 16)
-            boards = nib[:, 27].copy()
-        low, high = nib[:, 0:26:2], nib[:, 1:26:2]  # (N, 13), ranks A..2
-        owner = np.empty((len(raw), 52), np.uint8)
-        # code XOR 2 is our seat; reversing the columns puts the two first
-        owner[:, 0:13] = ((high >> 2) ^ 2)[:, ::-1]
-        owner[:, 13:26] = ((high & 3) ^ 2)[:, ::-1]
-        owner[:, 26:39] = ((low >> 2) ^ 2)[:, ::-1]
-        owner[:, 39:52] = ((low & 3) ^ 2)[:, ::-1]
-        owner &= 3  # rows with bad digits hold garbage: keep it in range
-        masks = masks_from_owner_full(owner)
-        checks.add(np.bitwise_count(masks) == 13)
+            checks.add(raw[:, 26] == ord("-"))
+            boards = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8).copy()
+            checks.add(boards < 16)
+        masks = np.empty((len(raw), 4), np.uint64)
+        data = block if isinstance(block, bytes) else bytes(block)
+
+        def work(a: int, b: int) -> None:
+            digits = _translated(data[a * width:b * width], self._table, width)
+            checks.add(digits[:, :26] < 16, a)  # 0-9 A-F a-f
+            low, high = digits[:, 0:26:2], digits[:, 1:26:2]  # (n, 13), ranks A..2
+            # the 2-bit codes by card (reversed columns: the two first)
+            code = np.zeros((b - a, 64), np.uint8)
+            code[:, 0:13] = (high >> 2)[:, ::-1]
+            code[:, 13:26] = (high & 3)[:, ::-1]
+            code[:, 26:39] = (low >> 2)[:, ::-1]
+            code[:, 39:52] = (low & 3)[:, ::-1]
+            bit0 = np.packbits(code & 1, axis=1, bitorder="little").view("<u8")[:, 0]
+            code &= 2
+            bit1 = np.packbits(code, axis=1, bitorder="little").view("<u8")[:, 0]
+            # code = seat XOR 2: N 2, E 3, S 0, W 1
+            part = masks[a:b]
+            part[:, 0] = bit1 & ~bit0 & _FULL
+            part[:, 1] = bit1 & bit0 & _FULL
+            part[:, 2] = ~(bit1 | bit0) & _FULL
+            part[:, 3] = bit0 & ~bit1 & _FULL
+            checks.add(np.bitwise_count(part) == 13, a)
+
+        _each_sub_block(len(raw), work)
         return DealArray(masks, boards=boards), checks.ok
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
