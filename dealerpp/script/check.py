@@ -683,7 +683,7 @@ class _Semantics:
         suit_token, seat_token, _eq, number = tree.children
         suit = str(suit_token)[0].upper()
         seat = str(seat_token)
-        length = int(str(number))
+        length = _atoi(str(number))
         key = (seat, suit)
         suit_name = _SUIT_NAMES[suit]
         if key in self.lengths:
@@ -804,8 +804,10 @@ class _Semantics:
 
     def expr_binary(self, tree: Tree) -> None:
         operator = tree.children[1]
-        divides = operator.type in ("SLASH", "PERCENT")
-        if divides and self.current is not None and _constant(tree.children[2]) == 0:
+        if operator.type not in ("SLASH", "PERCENT") or self.current is None:
+            return
+        right = _constant(tree.children[2])
+        if right in (0, -1) and _traps(_constant(tree.children[0]), right):
             self.current.zero_divisions.append(operator)
 
     def expr_shape(self, tree: Tree) -> None:
@@ -896,12 +898,26 @@ def _altcount_crashes(index: int) -> bool:
     return index in (-10, -9, 12, 1328, 1330) or index <= -17 or index >= 1394
 
 
+_INT_MIN, _INT_MAX, _LONG_MAX = -(2**31), 2**31 - 1, 2**63 - 1
+
+
+def _int32(value: int) -> int:
+    """``value`` as a C int on dealer's platform (two's complement wrap)."""
+    return (value - _INT_MIN) % 2**32 + _INT_MIN
+
+
+def _atoi(text: str) -> int:
+    """What dealer's atoi makes of a digit string: strtol saturates at
+    LONG_MAX, then the cast to int wraps (4294967296 reads as 0)."""
+    return _int32(min(int(text), _LONG_MAX))
+
+
 def _number_value(tree: Tree) -> int:
     """The value of a `number` node (`5`, `-5` or `4333`)."""
     children = tree.children
     if len(children) == 2:
-        return -int(str(children[1]))
-    return int(str(children[0]))
+        return _int32(-_atoi(str(children[1])))
+    return _atoi(str(children[0]))
 
 
 def _constant(tree: Any, depth: int = 0) -> int | None:
@@ -932,11 +948,12 @@ def _constant(tree: Any, depth: int = 0) -> int | None:
 
 
 def _apply(operator: str, left: int, right: int) -> int | None:
+    """C int arithmetic; None where the CPU traps (x / 0, INT_MIN / -1)."""
     if operator in ("/", "%"):
-        if right == 0:
+        if _traps(left, right):
             return None
         quotient = abs(left) // abs(right) * (1 if (left >= 0) == (right >= 0) else -1)
-        return quotient if operator == "/" else left - quotient * right
+        return _int32(quotient if operator == "/" else left - quotient * right)
     table = {
         "+": lambda: left + right, "-": lambda: left - right, "*": lambda: left * right,
         "==": lambda: int(left == right), "!=": lambda: int(left != right),
@@ -946,4 +963,9 @@ def _apply(operator: str, left: int, right: int) -> int | None:
         "||": lambda: int(bool(left or right)), "or": lambda: int(bool(left or right)),
     }
     compute = table.get(operator)
-    return None if compute is None else compute()
+    return None if compute is None else _int32(compute())
+
+
+def _traps(left: int | None, right: int | None) -> bool:
+    """Whether integer division left / right raises SIGFPE."""
+    return right == 0 or (right == -1 and left == _INT_MIN)

@@ -83,6 +83,8 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("x = 1 # no\n", "# starts a comment only in column 1"),
     ("condition 2 / 0\n", "division by zero"),
     ("condition 2 % (3 - 3)\n", "division by zero"),
+    ("condition 2 / 4294967296\n", "division by zero"),  # atoi wraps it to 0
+    ("condition 2 / (2147483647 + 1 + 2147483647 + 1)\n", "division by zero"),
     ("altcount 12 1\n", "altcount 12 writes outside dealer's tables and makes"),
     ("altcount -20 1\n", "altcount -20 writes outside dealer's tables and makes"),
     ("action evalcontract\n", "evalcontract"),
@@ -188,6 +190,12 @@ def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
         theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
                   if t.type not in ("WS", "NEWLINE")]
         assert [key(t) for t in _lex(text)] == theirs, text
+
+
+def test_numbers_are_c_ints() -> None:
+    # strtol saturates, then the int cast gives -1: no division by zero.
+    assert errors("condition 1 / 99999999999999999999\n") == []
+    assert errors("condition 1 / 2147483648\n") == []
 
 
 def test_zero_division_in_a_replaced_condition_is_only_a_warning() -> None:

@@ -112,6 +112,8 @@ ERRORS: dict[str, tuple[int, str, str]] = {
                                      "7 + 7 spades"),
     "divide_by_zero": (1, "condition hcp(north) / 0 > 1\n", "SIGFPE"),
     "modulo_by_constant_zero": (2, "produce 1\naction average hcp(north) % (2 - 2)\n", "SIGFPE"),
+    "divide_by_wrapped_zero": (1, "condition hcp(north) / 4294967296 > 1\n",
+                               "atoi wraps 2^32 to 0"),
     "divide_by_zero_through_variable": (1, "z = 10 / 0\ncondition z > hcp(north)\n", "SIGFPE"),
     "evalcontract": (1, "action evalcontract\n", "aborts at run time"),
     "altcount_out_of_range": (1, "altcount 12 1\n", "segfault"),
