@@ -135,8 +135,9 @@ def test_warning_diagnostics(text: str, expected: str) -> None:
     assert any(expected in message for message in warnings(text)), warnings(text)
 
 
-def test_shape_block_is_fine_in_dpp_mode() -> None:
+def test_shape_block_and_trailing_hash_are_fine_in_dpp_mode() -> None:
     assert errors("x = shape{north, 4333 + 5xxx}\n", dpp=True) == []
+    assert errors("x = 1   # one\n", dpp=True) == []
     assert check_text("n = shape{north, 5xxx}\n", "script.dpp") == []
 
 
