@@ -173,10 +173,9 @@ class Hex26Codec:
             boards = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8).copy()
             checks.add(boards < 16)
         masks = np.empty((len(raw), 4), np.uint64)
-        data = block if isinstance(block, bytes) else bytes(block)
 
         def work(a: int, b: int) -> None:
-            digits = _translated(data[a * width:b * width], self._table, width)
+            digits = _translated(block[a * width:b * width], self._table, width)
             checks.add(digits[:, :26] < 16, a)  # 0-9 A-F a-f
             low, high = digits[:, 0:26:2], digits[:, 1:26:2]  # (n, 13), ranks A..2
             # the 2-bit codes by card (reversed columns: the two first)
@@ -284,17 +283,16 @@ class HandsLayout:
                     first: np.ndarray | int | None = None) -> np.ndarray:
         """Masks of every row; failures are recorded in ``checks``."""
         raw = _grid(block, width)
-        data = block if isinstance(block, bytes) else bytes(block)
         for column, expected in self.fixed_runs:
             checks.add(raw[:, column:column + len(expected)] == expected)
         masks = np.empty((len(raw), 4), np.uint64)
         step = self.starts[1] - self.starts[0]
         if first is not None and not isinstance(first, int) and len(first) \
-                and (first == first[0]).all():
+                and first[0, 0] < 4 and (first == first[0]).all():
             first = int(first[0, 0])  # one first seat for the block (the usual "N:")
 
         def work(a: int, b: int) -> None:
-            codes = _translated(data[a * width:b * width], self.table, width)
+            codes = _translated(block[a * width:b * width], self.table, width)
             # the four hands as an (n, 4, 16) view: equally spaced columns
             hands = np.lib.stride_tricks.as_strided(
                 codes[:, self.starts[0]:], (b - a, 4, 16), (width, step, 1), writeable=False)

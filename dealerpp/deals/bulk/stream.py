@@ -18,7 +18,6 @@ import io
 import itertools
 import os
 import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -251,10 +250,11 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
                    filename: str | None) -> Iterator[Segment]:
     rest = b""
     line = 1
+    base_chunk = source.chunk
     while True:
         data = source.read()
         final = not data
-        data = rest + data
+        data = rest + data if rest else data
         if not data:
             return
         plan = plan_text(data, fmt, final, line)
@@ -262,9 +262,12 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
             source.chunk *= 2  # a record longer than a chunk: read more
             rest = data
             continue
+        source.chunk = base_chunk
+        miscounted: list[bool] = []  # set when rows of a block were not single lines
         for start, stop, width, first in plan.pieces:
-            yield from _piece(data, start, stop, width, first, fmt, per_deal, filename)
-        line += plan.lines
+            yield from _piece(data, start, stop, width, first, fmt, per_deal, filename,
+                              miscounted)
+        line += data.count(b"\n", 0, plan.consumed) if miscounted else plan.lines
         if plan.stream_at is not None:
             yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line)
             return
@@ -274,17 +277,19 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
 
 
 def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
-           per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
-    block = data[start:stop]
+           per_deal: PerDeal, filename: str | None,
+           miscounted: list[bool]) -> Iterator[Segment]:
     if not width:
-        yield Slow(per_deal.read(fmt, block, filename, line, start))
+        yield Slow(per_deal.read(fmt, data[start:stop], filename, line, start))
         return
+    block = memoryview(data)[start:stop]  # no copy of the chunk
     codec = CODECS[fmt]
     arr, ok = codec.decode(block, width)  # type: ignore[call-arg]
     lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
-    if ok is not None and block.count(b"\n") != len(arr) * lines_per_row:
+    if ok is not None and data.count(b"\n", start, stop) != len(arr) * lines_per_row:
         # rows are not the lines they seemed: let the per-deal reader have it all
-        yield Slow(per_deal.read(fmt, block, filename, line, start))
+        miscounted.append(True)
+        yield Slow(per_deal.read(fmt, bytes(block), filename, line, start))
         return
     yield from _split_rows(arr, ok, block, width, fmt, per_deal, filename,
                            (line, lines_per_row, start))
@@ -305,7 +310,7 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int,
         if ok[a]:
             yield arr[a:b]
             continue
-        yield Slow(per_deal.read(fmt, block[a * width:b * width], filename,
+        yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
                                  line + a * lines_per_row, byte + a * width))
 
 
@@ -439,8 +444,15 @@ class _OutputFile:
                 self.handle = sys.stdout.buffer
                 return self.handle
             target = Path(dst)
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                            dir=target.parent)
+            # beside the target, so the final rename stays on one file system
+            # (tempfile would cost more to import than a small conversion takes)
+            for attempt in itertools.count():
+                self.tmp = str(target.parent / f".{target.name}.{os.getpid()}.{attempt}.tmp")
+                try:
+                    fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                    break
+                except FileExistsError:
+                    continue
             self.handle = os.fdopen(fd, "wb", buffering=1 << 20)
             return self.handle
         self.handle = getattr(dst, "buffer", dst)
