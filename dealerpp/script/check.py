@@ -173,6 +173,11 @@ def _lex(text: str) -> list[Token]:
     return tokens
 
 
+# Control characters in a quoted source line shown as their Unicode pictures
+# (one column each, so the caret stays aligned); tabs stay tabs.
+_VISIBLE_CONTROLS = {code: 0x2400 + code for code in range(32) if code != 9}
+
+
 @dataclass
 class _Definition:
     """A variable: where it was defined and what it refers to."""
@@ -187,7 +192,9 @@ class _Checker:
         self.text = text
         self.filename = filename
         self.dpp = dpp
-        self.lines = text.splitlines()
+        # Lines as dealer counts them: only "\n" ends one (not a lone "\r" or
+        # a form feed, which str.splitlines would split at).
+        self.lines = [line.rstrip("\r") for line in text.split("\n")]
         self.found: list[Diagnostic] = []
         # Names assigned by statements that failed to parse: not "unknown" later.
         self.half_defined: set[str] = set()
@@ -197,7 +204,7 @@ class _Checker:
                hint: str | None = None) -> None:
         source = None
         if line is not None and 0 < line <= len(self.lines):
-            source = self.lines[line - 1]
+            source = self.lines[line - 1].translate(_VISIBLE_CONTROLS)
         elif line is not None:
             source = ""
         self.found.append(Diagnostic(severity, message, line, column,  # type: ignore[arg-type]
@@ -321,6 +328,8 @@ class _Checker:
                 at_end = _is_end_error(error)
                 self.syntax_error(tokens, len(tokens) if at_end else position, error)
                 self.remember_names(tokens, start, position)
+                if at_end:
+                    break
                 # The token before the error may begin the next statement (`b` in
                 # `a = (1 +` / `b = 2`).
                 resume = _resync(tokens, max(position - 1, start + 1))
