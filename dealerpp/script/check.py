@@ -235,7 +235,7 @@ class _Checker:
                         "(dealer: EOF found in comment)")
                 break
             elif kind == "BAD_CHAR":
-                skip_line = self.bad_char(token, tokens, index)
+                skip_line = self.bad_char(token)
                 if skip_line is None:
                     break  # dealer stops reading here
                 if skip_line:
@@ -255,15 +255,13 @@ class _Checker:
             if char in "EOF<>":
                 line = token.line + body.count("\n", 0, offset)
                 start = body.rfind("\n", 0, offset)
-                column = offset + 1 if start < 0 else offset - start
-                if start < 0:
-                    column = token.column + offset
+                column = token.column + offset if start < 0 else offset - start
                 self.report("warning", "dealer prints the characters E, O, F, < and > of a "
                             "/* */ comment to its output", line, column,
                             "reword the comment or use // comments")
                 return
 
-    def bad_char(self, token: Token, tokens: list[Token], index: int) -> bool | None:
+    def bad_char(self, token: Token) -> bool | None:
         """Report a character dealer's scanner rejects.
 
         Returns None when dealer treats it as the end of the file, True when
@@ -459,8 +457,7 @@ def _parse_conf() -> Any:
 
     ``lalr_parser`` turns on propagate_positions for everyone; the checker
     reads positions from tokens only, and filling in every tree's meta costs
-    a third of the parse. Falls back to the parser's own callbacks if Lark's
-    internals differ from those of Lark 1.1-1.3.
+    a third of the parse. This reaches into Lark 1.x internals.
     """
     from lark import Tree
     from lark.parse_tree_builder import ParseTreeBuilder
@@ -468,17 +465,19 @@ def _parse_conf() -> Any:
 
     lark = _parser()
     table_parser = lark.parser.parser.parser
-    try:
-        callbacks = ParseTreeBuilder(lark.rules, Tree, False, False, False).create_callback(None)
-    except Exception:  # any mismatch: use what the parser has
-        callbacks = table_parser.callbacks
+    callbacks = ParseTreeBuilder(lark.rules, Tree, False, False, False).create_callback(None)
     return ParseConf(table_parser.parse_table, callbacks, "start")
 
 
 def _new_parser_state() -> Any:
-    from lark.parsers.lalr_parser_state import ParserState
+    """A fresh LALR parser state: lean callbacks if Lark's internals are as
+    expected, else the public interactive parser's state."""
+    try:
+        from lark.parsers.lalr_parser_state import ParserState
 
-    return ParserState(_parse_conf(), None)
+        return ParserState(_parse_conf(), None)
+    except Exception:  # another Lark version: slower, same results
+        return _parser().parse_interactive().parser_state
 
 
 def _end_token(tokens: list[Token]) -> Token:
