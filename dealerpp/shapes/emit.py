@@ -182,11 +182,10 @@ def _cover(target: int, terms: list[int], table: _Candidates,
 
     None when ``terms`` cannot cover ``target``, or need more than ``limit``.
     """
-    masks, sizes = table.masks, table.sizes
-    # A term's size bounds its gain, and gains only shrink as the cover
-    # grows, so a heap of bounds lets us count bits only for terms that
-    # reach the top (lazy greedy).
-    heap = [(-sizes[t], t) for t in terms]
+    masks = table.masks
+    # Gains only shrink as the cover grows, so a stale gain is an upper bound:
+    # re-count a term only when it reaches the top of the heap (lazy greedy).
+    heap = [(-gain, t) for t in terms if (gain := (masks[t] & target).bit_count())]
     heapq.heapify(heap)
     chosen: list[int] = []
     left = target
@@ -241,38 +240,33 @@ def _plan(target: int) -> Plan:
     best: Plan = (_cover(target, table.inside(target), table) or [], [], [])
     if len(best[0]) < 3:
         return best
-    outside = FULL_MASK & ~target
-    outside_pool: list[int] | None = None  # every term outside the set, found once
+    masks = table.masks
+    # Terms taking at most RELAXED_OVERLAP wanted shapes, with how many they take:
+    # found once, then filtered for each base.
+    near = [(t, n) for t, m in enumerate(masks)
+            if (n := (m & target).bit_count()) <= RELAXED_OVERLAP]
     for base in _bases(target, table):
         if len(base) + 1 >= _length(best):
             continue  # even one removal would not beat what we have
         covered = 0
         for term in base:
-            covered |= table.masks[term]
-        extra = covered & outside
-        if extra.bit_count() <= SMALL_SET:
-            pool = table.inside(outside, touching=extra)
-        else:
-            if outside_pool is None:
-                outside_pool = table.inside(outside)
-            pool = [t for t in outside_pool if table.masks[t] & extra]
+            covered |= masks[term]
+        extra = covered & ~target
+        touching = [(t, n) for t, n in near if masks[t] & extra]
         budget = _length(best) - len(base) - 1
-        removals = _cover(extra, pool, table, budget)
+        removals = _cover(extra, [t for t, n in touching if not n], table, budget)
         if removals is not None and len(base) + len(removals) < _length(best):
             best = (base, removals, [])
         if _length(best) > 4:
-            best = min(best, _relaxed(base, covered, target, table, best), key=_length)
+            best = _relaxed(base, extra, [t for t, _ in touching], target, table, best)
     return best
 
 
-def _relaxed(base: list[int], covered: int, target: int, table: _Candidates,
-             best: Plan) -> Plan:
+def _relaxed(base: list[int], extra: int, pool: list[int], target: int,
+             table: _Candidates, best: Plan) -> Plan:
     """Remove with terms that also take a few wanted shapes, then add those back:
     ``xxxx - 0xxx - 1xxx - 2xxx - 3xxx - 4xxx + 4333``."""
     masks = table.masks
-    extra = covered & ~target
-    pool = [t for t, m in enumerate(masks)
-            if m & extra and (m & target).bit_count() <= RELAXED_OVERLAP]
     budget = _length(best) - len(base) - 2
     removals = _cover(extra, pool, table, budget)
     if removals is None:
