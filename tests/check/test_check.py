@@ -228,3 +228,16 @@ def test_random_garbage_never_raises() -> None:
 def test_dealers_parser_stack_limit(text: str, severity: str | None) -> None:
     found = [d.severity for d in check_text(text) if "dealer's parser" in d.message]
     assert found == ([severity] if severity else [])
+
+
+def test_fallback_parser_state_gives_the_same_findings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealerpp.script import check
+
+    text = "x = 1\nx = 2\ncondition y +\naction printall,,\n"
+    expected = check_text(text)
+
+    def broken() -> None:
+        raise AttributeError("another Lark")
+
+    monkeypatch.setattr(check, "_parse_conf", broken)
+    assert check_text(text) == expected
