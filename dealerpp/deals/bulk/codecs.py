@@ -135,8 +135,11 @@ class DealsCodec:
 
     def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
         masks = np.frombuffer(block, "<u8").reshape(-1, 4).astype(np.uint64, copy=False)
-        ok = full_rows(masks)
-        return DealArray(masks), None if ok.all() else ok
+        counts = np.bitwise_count(masks)
+        union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
+        if (counts == 13).all() and (union == _FULL).all():  # whole-array checks first
+            return DealArray(masks), None
+        return DealArray(masks), full_rows(masks)
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         return _bytes(np.ascontiguousarray(deals.masks.astype("<u8", copy=False)))
