@@ -157,3 +157,14 @@ def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
     for dst in FAST:
         if dst != fmt:
             assert bulk(odd, fmt, dst) == per_deal(odd, fmt, dst)
+
+
+@pytest.mark.parametrize("fmt", [f for f in FAST if f != "deals"])
+def test_crlf_files_and_no_final_newline(fmt: str) -> None:
+    raw = random_deals(300, 12).masks.astype("<u8").tobytes()
+    text = bulk(raw, "deals", fmt)
+    assert isinstance(text, bytes)
+    for variant in (text.replace(b"\n", b"\r\n"), text[:-1]):
+        for dst in FAST:
+            if dst != fmt:
+                assert bulk(variant, fmt, dst, chunk=5000) == per_deal(variant, fmt, dst)
