@@ -529,6 +529,9 @@ def _explain(token: Token, previous: Token | None, following: Token | None,
     shown = text if len(text) <= 30 else text[:27] + "..."
     shown = shown.replace("\n", "\\n")
     if previous is not None and previous.type == "MINUS" and expected == {"NUMBER"}:
+        if token.type == "DISTR_OR_NUMBER":
+            return ("unary minus applies only to a plain number, and dealer reads a "
+                    "four-digit number as a shape", "write `0 - N`")
         return ("unary minus applies only to a number literal in dealer",
                 "write `0 - EXPR` to negate an expression")
     if following is not None and following.type == "EQUAL" and token.type != "IDENT":
