@@ -9,9 +9,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The commands the tests run keep their result cache out of the user's home.
+os.environ.setdefault("DEALERPP_CACHE_DIR", tempfile.mkdtemp(prefix="dealerpp-test-cache-"))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = PROJECT_ROOT / "examples"

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from dealerpp import __version__
 from dealerpp.cli.common import print_diagnostics, read_text, write_atomically
-from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.script.cache import ResultCache
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
 DESCRIPTION = """\
@@ -72,15 +73,18 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     except OSError as error:
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 1
+    cache = ResultCache.open()
     try:
-        result = preprocess_script(text, name, compact=compact)
+        result = preprocess_script(text, name, compact=compact, cache=cache)
     except DppError as error:
         print(error, file=sys.stderr)
         return 1
     print_diagnostics(result.warnings)
     if not options.no_check:
-        print_diagnostics(lint_output(result, name))
-    return write_output(result.text, options.output, prog)
+        print_diagnostics(lint_output(result, name, cache))
+    status = write_output(result.text, options.output, prog)
+    cache.save()
+    return status
 
 
 def write_output(text: str, output: str | None, prog: str) -> int:
@@ -96,20 +100,24 @@ def write_output(text: str, output: str | None, prog: str) -> int:
     return 0
 
 
-def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
+def lint_output(result: Preprocessed, filename: str,
+                cache: ResultCache | None = None) -> list[Diagnostic]:
     """The checker's findings on the rewritten script, as warnings: they never
     block the output. Line numbers match the input (the rewriter keeps them)."""
-    try:
-        from dealerpp.script.check import check_text
-    except ImportError:  # pragma: no cover - the checker ships with the package
-        return []
+    stored = cache.get("check", result.text) if cache else None
+    if stored is None:
+        from dealerpp.script.check import check_text  # Lark loads only on a miss
+
+        found = check_text(result.text, filename)
+        stored = [[f.severity, f.message, f.line, f.column, f.hint] for f in found]
+        if cache:
+            cache.put("check", result.text, stored)
     findings = []
-    for finding in check_text(result.text, filename):
-        if finding.severity == "error":
-            finding = Diagnostic("warning", f"dealer will reject this: {finding.message}",
-                                 finding.line, finding.column, finding.filename,
-                                 finding.source_line, finding.hint)
-        findings.append(finding)
+    for severity, message, line, column, hint in stored:
+        if severity == "error":
+            severity, message = "warning", f"dealer will reject this: {message}"
+        findings.append(Diagnostic(severity, message, line, column, filename,
+                                   source_line_of(result.text, line), hint))
     return findings
 
 

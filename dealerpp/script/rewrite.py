@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field, replace
 
 from dealerpp.diagnostics import Diagnostic, DppError, line_col, source_line_of
+from dealerpp.script.cache import ResultCache, no_cache
 from dealerpp.script.scan import Region, is_column_one, scan
-from dealerpp.shapes.compiler import compile_shape
 
 SHAPE_OPEN = re.compile(r"(?<![A-Za-z0-9_])shape\s*\{")
 SHAPE_CALL = re.compile(r"(?<![A-Za-z0-9_])shape\s*\(")
@@ -47,9 +47,14 @@ def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] 
     return result.text
 
 
-def preprocess_script(text: str, filename: str = "<stdin>", *,
-                      compact: bool = True) -> Preprocessed:
-    rewriter = _Rewriter(text, filename, compact)
+def preprocess_script(text: str, filename: str = "<stdin>", *, compact: bool = True,
+                      cache: ResultCache | None = None) -> Preprocessed:
+    """Like ``preprocess``, with the warnings and shape() lines in the result.
+
+    With a ``cache`` (see ``dealerpp.script.cache``), shape{} texts compiled
+    before are looked up instead of compiled.
+    """
+    rewriter = _Rewriter(text, filename, compact, cache or no_cache())
     output = rewriter.run()
     result = Preprocessed(output, rewriter.warnings)
     result.shape_lines = shape_call_lines(output)
@@ -59,10 +64,11 @@ def preprocess_script(text: str, filename: str = "<stdin>", *,
 
 
 class _Rewriter:
-    def __init__(self, text: str, filename: str, compact: bool) -> None:
+    def __init__(self, text: str, filename: str, compact: bool, cache: ResultCache) -> None:
         self.text = text
         self.filename = filename
         self.compact = compact
+        self.cache = cache
         self.regions = scan(text)
         self.out: list[str] = []
         self.warnings: list[Diagnostic] = []
@@ -100,15 +106,32 @@ class _Rewriter:
         """Rewrite the shape{ at ``start``; return the region index and offset to go on from."""
         close, inner = self._find_close(start, brace, index)
         call_text = self._blank_regions(start, close + 1, inner)
+        dealer_text, warnings = self._compile(call_text, start)
+        self.warnings.extend(self._relocate(w, start) for w in warnings)
+        self.out.append(dealer_text)
+        self.out.append(self._kept_lines(start, close, inner))
+        end_index = index + sum(1 for r in self.regions[index:] if r.end <= close)
+        return end_index, close + 1
+
+    def _compile(self, call_text: str, start: int) -> tuple[str, list[Diagnostic]]:
+        """The dealer text of one shape{...} and its warnings (positions in ``call_text``)."""
+        key = ("compact " if self.compact else "list ") + call_text
+        hit = self.cache.get("shape", key)
+        if hit is not None:
+            text, stored = hit
+            return text, [Diagnostic("warning", message, line, column, None,
+                                     source_line_of(call_text, line), hint)
+                          for message, line, column, hint in stored]
+        from dealerpp.shapes.compiler import compile_shape  # Lark loads only on a miss
+
         try:
             compiled = compile_shape(call_text)
         except DppError as error:
             raise self._relocate_error(error, start) from None
-        self.warnings.extend(self._relocate(w, start) for w in compiled.warnings)
-        self.out.append(compiled.dealer_text(compact=self.compact))
-        self.out.append(self._kept_lines(start, close, inner))
-        end_index = index + sum(1 for r in self.regions[index:] if r.end <= close)
-        return end_index, close + 1
+        text = compiled.dealer_text(compact=self.compact)
+        self.cache.put("shape", key, [text, [[w.message, w.line, w.column, w.hint]
+                                             for w in compiled.warnings]])
+        return text, compiled.warnings
 
     def _find_close(self, start: int, brace: int, index: int) -> tuple[int, list[Region]]:
         """The offset of the closing brace, and the comments met before it."""
