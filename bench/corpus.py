@@ -83,13 +83,14 @@ def script_of(terms: list[str]) -> str:
     return "".join(f"v{i} = shape{{north, {t}}}\n" for i, t in enumerate(terms))
 
 
-def wall_time(command: list[str], stdin: str = "", runs: int = 5) -> float:
+def wall_time(command: list[str], stdin: str = "", runs: int = 5,
+              env: dict[str, str] | None = None) -> float:
     """The median wall time of a command, in seconds."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, input=stdin.encode(), stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False)
+                       stderr=subprocess.DEVNULL, check=False, env=env)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 
