@@ -72,6 +72,9 @@ _DISPLAY = {
 _EXPRESSION_STARTS = {"IDENT", "NUMBER", "LPAR", "NOT", "HCP", "SUIT", "SHAPE"}
 # altcount N writes the table that, in this build, pt(N-2) reads.
 _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in range(2, 12)}
+# The row top3 counts from (AKQ), which dealer's analysis also uses as
+# "winners" and asserts to be under 4 per suit.
+_WINNERS_ROW = 8
 _SEATS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 _SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
 _RANKS = "AKQJT98765432"
@@ -647,7 +650,13 @@ class _Semantics:
         index_tree = tree.children[1]
         index = _number_value(index_tree)
         token = _first_token(index_tree)
-        if index in _ALTCOUNT_TARGET:
+        values = [_number_value(value) for value in tree.children[2:]]
+        if index == _WINNERS_ROW and sum(v for v in values if v > 0) >= 4:
+            # dealer's hand analysis asserts that a suit holds at most 3 "winners".
+            self.error(token, "with this altcount a suit can count 4 or more, and this dealer "
+                       "aborts when one does (assertion failure in its hand analysis)",
+                       "keep the positive values of altcount 8 under 4 in total")
+        elif index in _ALTCOUNT_TARGET:
             self.warn(token, f"in this dealer, altcount {index} changes what "
                       f"{_ALTCOUNT_TARGET[index]} counts, not pt{index}()",
                       "this build reads ptN from altcount N+2; altcount 0 and 1 "

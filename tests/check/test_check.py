@@ -86,6 +86,7 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("condition 2 / 4294967296\n", "division by zero"),  # atoi wraps it to 0
     ("condition 2 / (2147483647 + 1 + 2147483647 + 1)\n", "division by zero"),
     ("altcount 12 1\n", "altcount 12 writes outside dealer's tables and makes"),
+    ("altcount 8 1 1 1 1\n", "aborts when one does"),
     ("altcount -20 1\n", "altcount -20 writes outside dealer's tables and makes"),
     ("action evalcontract\n", "evalcontract"),
     ("action frequency (1, 5, 3)\n", "frequency range 5 to 3 is reversed"),
@@ -122,6 +123,7 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("generate 1\ngenerate 2\n", "dealer keeps the first one"),
     ("x = 1 / 0\n", "division by zero in `x`, which no condition or action uses"),
     ("altcount 4 1\n", "altcount 4 changes what pt2() counts"),
+    ("altcount 8 1 1 1\n", "altcount 8 changes what pt6() counts"),
     ("predeal hearts(north) == 4\n", "ignores it when dealing"),
     ("x = 1\n\u00e9\n", "dealer stops reading"),
     ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),

@@ -117,6 +117,8 @@ ERRORS: dict[str, tuple[int, str, str]] = {
     "divide_by_zero_through_variable": (1, "z = 10 / 0\ncondition z > hcp(north)\n", "SIGFPE"),
     "evalcontract": (1, "action evalcontract\n", "aborts at run time"),
     "altcount_out_of_range": (1, "altcount 12 1\n", "segfault"),
+    "altcount_winners": (1, "altcount 8 " + "4 " * 13 + "\ncondition hcp(north) >= 0\n",
+                         "analysis asserts under 4 winners a suit"),
     "altcount_far_out_of_range": (1, "altcount 5000\n", "segfault"),
     "pointcount_swallows_number": (2, "pointcount 4 3 2 1\n-5 < hcp(north)\n",
                                    "-5 becomes a pointcount value, then < is an error"),
