@@ -1,0 +1,47 @@
+"""Every benchmark in one run: ``python bench/run_all.py [--quick] [--huge]``.
+
+Each benchmark prints its own ratios against the alternative it measures in
+the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
+
+    bench_shapes.py      shape compiler per term vs the Perl tool; terms emitted
+    bench_preprocess.py  1000-line and one-line scripts vs the Perl tool and python
+    bench_check.py       `dealerpp check` on a 1000-line script
+    bench_bulk.py        bulk deal conversion, deals/s, vs endplay
+
+--quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
+10,000,000-deal round trip of bench_bulk.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--huge", action="store_true")
+    options = parser.parse_args()
+    runs = [
+        ["bench_shapes.py", *(["--terms", "300"] if options.quick else [])],
+        ["bench_preprocess.py"],
+        ["bench_check.py"],
+        ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
+         *(["--huge"] if options.huge else [])],
+    ]
+    status = 0
+    for script, *args in runs:
+        print(f"\n######## {script} {' '.join(args)}", flush=True)
+        done = subprocess.run([sys.executable, str(HERE / script), *args], check=False)
+        status = status or done.returncode
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
