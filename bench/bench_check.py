@@ -29,7 +29,8 @@ def script(lines: int) -> str:
         elif index % 3 == 0 and index:
             out.append(f"v{index} = v{index - 1} && hcp({seat}) >= {index % 20} // a comment")
         else:
-            out.append(f"v{index} = (spades({seat}) + hearts({seat}) * 2) % 7 > loser({seat}, clubs)")
+            out.append(f"v{index} = (spades({seat}) + hearts({seat}) * 2) % 7"
+                       f" > loser({seat}, clubs)")
         index += 1
     out += [f"condition v{index - 1} or v0", "action", "    printoneline,",
             f"    average \"v\" v{index - 2}"]

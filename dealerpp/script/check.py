@@ -128,7 +128,9 @@ def _word_kind(word: str) -> str:
     return (found.lastgroup or "IDENT") if found else "IDENT"
 
 
-def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None) -> list[Diagnostic]:
+def check_text(
+    text: str, filename: str = "<stdin>", *, dpp: bool | None = None
+) -> list[Diagnostic]:
     """Every problem found in dealer script ``text``, in source order.
 
     ``dpp`` allows dealerpp's ``shape{...}`` (a script before expansion);
@@ -299,7 +301,9 @@ class _Checker:
         """`//` on a last line without newline: two divisions to dealer."""
         token = tokens[index]
         following = tokens[index + 1] if index + 1 < len(tokens) else None
-        if following is None or following.type != "SLASH" or following.start_pos != token.start_pos + 1:
+        if following is None or following.type != "SLASH":
+            return False
+        if following.start_pos != token.start_pos + 1:
             return False
         if "\n" in self.text[token.start_pos:]:
             return False
@@ -521,7 +525,9 @@ def _wanted(expected: set[str]) -> str:
     if not names:
         return ""
     if len(names) > 6 or expected & _EXPRESSION_STARTS >= {"IDENT", "NUMBER"}:
-        return "an expression" if "IDENT" in expected else "one of " + ", ".join(names[:6]) + ", ..."
+        if "IDENT" in expected:
+            return "an expression"
+        return "one of " + ", ".join(names[:6]) + ", ..."
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
@@ -544,7 +550,8 @@ def _explain(token: Token, previous: Token | None, following: Token | None,
             return (f"`{text}` reads as {_WORD_TOKENS[token.type]}, not a name; "
                     "it cannot name a variable", None)
     if token.type == "STRING" and "IDENT" in expected:
-        return ("a string is allowed only in printes, or as the label of average or frequency", None)
+        return ("a string is allowed only in printes, or as the label of average or "
+                "frequency", None)
     if token.type == "EQUAL" and "EQ" in expected:
         return ("`=` is not a comparison in dealer", "use `==`")
     wanted = _wanted(expected)
@@ -568,6 +575,7 @@ class _Semantics:
         # divisions in conditions and actions replaced later.
         self.live: dict[str, _Definition] = {}
         self.dead_zero_divisions: list[Token] = []
+        self.action_failures: list[tuple[Token, str]] = []
         # While walking an expression: whose definition collects what it sees.
         self.current: _Definition | None = None
 
@@ -583,6 +591,20 @@ class _Semantics:
             if handler is not None:
                 handler(statement)
         self.report_zero_divisions()
+        self.settle_action_failures(replaced=False)
+
+    def action_failure(self, token: Token, message: str) -> None:
+        """Something that makes dealer fail when it runs this action list; it
+        only matters if no later action statement replaces the list."""
+        self.action_failures.append((token, message))
+
+    def settle_action_failures(self, replaced: bool) -> None:
+        for token, message in self.action_failures:
+            if replaced:
+                self.warn(token, f"{message}, but a later action replaces this one")
+            else:
+                self.error(token, message)
+        self.action_failures = []
 
     # -- statements ---------------------------------------------------------
     def stmt_generate(self, tree: Tree) -> None:
@@ -729,6 +751,7 @@ class _Semantics:
     def stmt_action(self, tree: Tree) -> None:
         self.last_wins(tree.children[0], "action")
         self.replace_live("action", tree.children[0])
+        self.settle_action_failures(replaced=True)
         for item in tree.children[1:]:
             handler = getattr(self, f"action_{item.data}", None)
             if handler is not None:
@@ -759,7 +782,7 @@ class _Semantics:
                       f"put a comma after {keyword} if it is meant as a separate statement")
 
     def action_evalcontract(self, tree: Tree) -> None:
-        self.error(tree.children[0], "evalcontract makes this dealer abort at run time")
+        self.action_failure(tree.children[0], "evalcontract makes this dealer abort at run time")
 
     # dealer sizes a frequency table from its bounds without checking them:
     # hi - lo + 1 cells, or (hi1 - lo1 + 3) * (hi2 - lo2 + 3) in two dimensions
@@ -768,8 +791,8 @@ class _Semantics:
         low_tree, high_tree = tree.children[-2:]
         low, high = _number_value(low_tree), _number_value(high_tree)
         if high - low + 1 < 0:
-            self.error(_first_token(low_tree), f"frequency range {low} to {high} is reversed "
-                       "(dealer fails: Out of memory)")
+            self.action_failure(_first_token(low_tree), f"frequency range {low} to {high} is "
+                                "reversed (dealer fails: Out of memory)")
         elif low > high:
             self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
                       "(dealer counts everything as High)")
@@ -780,8 +803,8 @@ class _Semantics:
         bounds = [(_number_value(low), _number_value(high)) for low, high in ranges]
         (low1, high1), (low2, high2) = bounds
         if (high1 - low1 + 3) * (high2 - low2 + 3) < 0:
-            self.error(_first_token(ranges[0][0]), "reversed frequency ranges make dealer's "
-                       "table size negative (dealer fails: Out of memory)")
+            self.action_failure(_first_token(ranges[0][0]), "reversed frequency ranges make "
+                                "dealer's table size negative (dealer fails: Out of memory)")
             return
         for (low_tree, _), (low, high) in zip(ranges, bounds, strict=True):
             if low > high:
@@ -831,6 +854,9 @@ class _Semantics:
         right = _constant(tree.children[2])
         if right in (0, -1) and _traps(_constant(tree.children[0]), right):
             self.current.zero_divisions.append(operator)
+        elif right is None and _is_test(tree.children[2]):
+            self.warn(operator, "this divisor is a test, 0 or 1: dealer crashes (floating "
+                      "point exception) on the first deal where it is 0")
 
     def expr_shape(self, tree: Tree) -> None:
         self.shape_count += 1
@@ -907,6 +933,19 @@ def _first_token(tree: Any) -> Token:
     while not isinstance(tree, Token):
         tree = tree.children[0]
     return tree
+
+
+_TEST_OPERATORS = frozenset({"EQ", "NE", "LT", "LE", "GT", "GE", "AND", "OR"})
+
+
+def _is_test(tree: Any) -> bool:
+    """Whether an expression is a truth value (0 or 1): a comparison, a
+    logical operator, shape() or hascard()."""
+    if isinstance(tree, str):
+        return False
+    if tree.data == "binary":
+        return getattr(tree.children[1], "type", None) in _TEST_OPERATORS
+    return tree.data in ("not_expr", "shape", "hascard")
 
 
 def _altcount_crashes(index: int) -> bool:

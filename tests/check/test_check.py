@@ -124,6 +124,7 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("x = 1 / 0\n", "division by zero in `x`, which no condition or action uses"),
     ("altcount 4 1\n", "altcount 4 changes what pt2() counts"),
     ("altcount 8 1 1 1\n", "altcount 8 changes what pt6() counts"),
+    ("condition 10 / (hcp(north) > 10)\n", "this divisor is a test"),
     ("predeal hearts(north) == 4\n", "ignores it when dealing"),
     ("x = 1\n\u00e9\n", "dealer stops reading"),
     ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),
@@ -243,3 +244,9 @@ def test_fallback_parser_state_gives_the_same_findings(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(check, "_parse_conf", broken)
     assert check_text(text) == expected
+
+
+def test_failures_of_a_replaced_action_are_only_warnings() -> None:
+    text = "action frequency (1, 10, 0), evalcontract\naction printall\n"
+    assert errors(text) == []
+    assert len([w for w in warnings(text) if "a later action replaces this one" in w]) == 2
