@@ -576,8 +576,10 @@ class _Semantics:
         self.live: dict[str, _Definition] = {}
         self.dead_zero_divisions: list[Token] = []
         self.action_failures: list[tuple[Token, str]] = []
-        # While walking an expression: whose definition collects what it sees.
+        # While walking an expression: whose definition collects what it sees,
+        # and whether dealer may skip the node at hand.
         self.current: _Definition | None = None
+        self.guarded = False
 
     def warn(self, token: Token, message: str, hint: str | None = None) -> None:
         self.checker.at("warning", token, message, hint)
@@ -826,16 +828,20 @@ class _Semantics:
         self.live[kind] = _Definition(keyword)
 
     def expression(self, tree: Any) -> None:
-        # Iterative: `a + b + ... + z` nests as deep as it is long.
-        pending = [tree]
+        # Iterative: `a + b + ... + z` nests as deep as it is long. Each node
+        # carries whether dealer may skip it: the right side of && and ||
+        # and the branches of ?: are evaluated only when needed.
+        pending: list[tuple[Any, bool]] = [(tree, False)]
         while pending:
-            node = pending.pop()
+            node, guarded = pending.pop()
             if isinstance(node, str):
                 continue
+            self.guarded = guarded
             handler = getattr(self, f"expr_{node.data}", None)
             if handler is not None:
                 handler(node)
-            pending.extend(reversed(node.children))
+            pending.extend((child, guarded or _skippable(node, index))
+                           for index, child in reversed(list(enumerate(node.children))))
 
     def expr_var(self, tree: Tree) -> None:
         name = tree.children[0]
@@ -853,10 +859,20 @@ class _Semantics:
             return
         right = _constant(tree.children[2])
         if right in (0, -1) and _traps(_constant(tree.children[0]), right):
-            self.current.zero_divisions.append(operator)
+            if self.guarded:
+                self.warn(operator, "division by zero: dealer crashes (floating point "
+                          "exception) if it ever evaluates this")
+            else:
+                self.current.zero_divisions.append(operator)
+        elif right is None and self.guarded:
+            return  # most likely guarded by the test that protects it
         elif right is None and _is_test(tree.children[2]):
             self.warn(operator, "this divisor is a test, 0 or 1: dealer crashes (floating "
                       "point exception) on the first deal where it is 0")
+        elif right is None:
+            self.warn(operator, "dealer crashes (floating point exception) on the first deal "
+                      "where this divisor is 0", "guard it, as in d > 0 ? n / d : 0 "
+                      "(dealer evaluates only the branch it needs)")
 
     def expr_shape(self, tree: Tree) -> None:
         self.shape_count += 1
@@ -936,6 +952,15 @@ def _first_token(tree: Any) -> Token:
 
 
 _TEST_OPERATORS = frozenset({"EQ", "NE", "LT", "LE", "GT", "GE", "AND", "OR"})
+
+
+def _skippable(node: Tree, index: int) -> bool:
+    """Whether dealer may skip child ``index`` of ``node`` (short-circuit)."""
+    if node.data == "if_expr":
+        return index > 0
+    if node.data == "binary" and index == 2:
+        return getattr(node.children[1], "type", None) in ("AND", "OR")
+    return False
 
 
 def _is_test(tree: Any) -> bool:

@@ -125,6 +125,9 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("altcount 4 1\n", "altcount 4 changes what pt2() counts"),
     ("altcount 8 1 1 1\n", "altcount 8 changes what pt6() counts"),
     ("condition 10 / (hcp(north) > 10)\n", "this divisor is a test"),
+    ("condition 10 / hcp(north) > 1\n", "on the first deal where this divisor is 0"),
+    ("condition hcp(north) > 40 ? 1 / 0 : 1\n", "if it ever evaluates this"),
+    ("condition 0 && 1 / 0\n", "if it ever evaluates this"),
     ("predeal hearts(north) == 4\n", "ignores it when dealing"),
     ("x = 1\n\u00e9\n", "dealer stops reading"),
     ("action frequency (1, 0, 1, 1, 1, 0)\n", "frequency range 1 to 0 is empty"),
@@ -194,6 +197,10 @@ def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
         theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
                   if t.type not in ("WS", "NEWLINE")]
         assert [key(t) for t in _lex(text)] == theirs, text
+
+
+def test_a_guarded_division_is_fine() -> None:
+    assert check_text("x = hcp(north)\ncondition x > 0 ? 20 / x > 2 : 0\n") == []
 
 
 def test_numbers_are_c_ints() -> None:
