@@ -57,6 +57,11 @@ def main(argv: list[str], prog: str) -> int:
     args = parse_args(parser, argv)
     if isinstance(args, int):
         return args
+    from dealerpp.deals.bulk.cli import try_bulk
+
+    status = try_bulk(args, prog)  # full deals between fast formats, in chunks
+    if status is not None:
+        return status
     from dealerpp import deals
     from dealerpp.deals import detect
 
@@ -66,11 +71,6 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
-    from dealerpp.deals.bulk.cli import try_bulk
-
-    status = try_bulk(args, to_fmt, prog)  # full deals between fast formats, in chunks
-    if status is not None:
-        return status
     source, name = open_input(args.input)
     buffer = io.BytesIO()
     counter = _Counter()

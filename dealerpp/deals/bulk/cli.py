@@ -10,11 +10,15 @@ imports numpy only once it has decided to take the bulk path.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
-# Same names as dealerpp.deals.FORMATS; kept here so deciding costs no numpy.
+# Same names as dealerpp.deals.FORMATS and the extensions of
+# dealerpp.deals.detect, kept here so deciding costs neither numpy nor the
+# deal model (import time counts when a conversion takes a second).
 FAST_FORMATS = ("deals", "hex", "giblib", "pbn", "oneline")
+_EXTENSIONS = {".deals": "deals", ".hex": "hex", ".gib": "giblib", ".pbn": "pbn"}
 
 
 def is_fast_pair(src_fmt: str | None, dst_fmt: str | None) -> bool:
@@ -23,27 +27,36 @@ def is_fast_pair(src_fmt: str | None, dst_fmt: str | None) -> bool:
     return src_fmt in FAST_FORMATS and dst_fmt in FAST_FORMATS and src_fmt != dst_fmt
 
 
-def try_bulk(args: argparse.Namespace, to_fmt: str, prog: str) -> int | None:
-    """Convert ``args.input`` to ``args.output`` in bulk, or None if this
-    pair of formats is not for the bulk path."""
-    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error
-    from dealerpp.deals import detect
-    from dealerpp.diagnostics import DppError
+def _by_extension(name: str) -> str | None:
+    if name == "-":
+        return None
+    return _EXTENSIONS.get(os.path.splitext(name)[1].lower())
 
+
+def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
+    """Convert ``args.input`` to ``args.output`` in bulk, or None if this
+    pair of formats is not for the bulk path (the caller then goes on)."""
+    to_fmt = args.to_fmt or _by_extension(args.output)
+    if to_fmt not in FAST_FORMATS:
+        return None
     source: Any = sys.stdin.buffer if args.input == "-" else args.input
     name = "<stdin>" if args.input == "-" else args.input
-    from_fmt = args.from_fmt
-    if from_fmt is None:
+    from_fmt = args.from_fmt or _by_extension(args.input)
+    if from_fmt is None:  # an unknown extension, or standard input: look at the content
+        from dealerpp.deals import detect
+
         try:
             from_fmt, source = detect.detect(source, None if args.input == "-" else name)
         except OSError:
             return None  # let the per-deal path report it as it does
     if not is_fast_pair(from_fmt, to_fmt):
         return None
-    if source is sys.stdin.buffer or args.input == "-":
+    if args.input == "-":
         source = _stdin_like(source)
 
+    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error
     from dealerpp.deals.bulk.stream import convert_file
+    from dealerpp.diagnostics import DppError
 
     try:
         total = convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet,

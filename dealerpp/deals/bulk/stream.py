@@ -19,7 +19,6 @@ import itertools
 import os
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -41,12 +40,14 @@ _STREAM_BATCH = 4096  # slow deals between progress updates
 _CONTEXT = {"giblib": (b"{", b"}"), "pbn": (b"%", b";", b"{", b"}")}
 
 
-@dataclass
 class Slow:
     """Deals of the per-deal path, read lazily (each is written before the
     next is read, as the per-deal path does, so errors come in its order)."""
 
-    deals: Iterator[Deal]
+    __slots__ = ("deals",)
+
+    def __init__(self, deals: Iterator[Deal]) -> None:
+        self.deals = deals
 
 
 Segment = DealArray | Slow
@@ -54,12 +55,19 @@ Segment = DealArray | Slow
 
 # -- planning a chunk of text ----------------------------------------------------
 
-@dataclass
 class _Plan:
-    pieces: list[tuple[int, int, int, int]]  # start, stop, fast width (0 = slow), line
-    consumed: int  # bytes of the chunk the pieces cover
-    lines: int  # lines in them
-    stream_at: int | None = None  # from here on the rest goes per deal
+    """How to process a chunk: ``pieces`` (start, stop, fast width or 0 for
+    slow, first line), the bytes and lines they cover, and where the rest
+    of the file goes per deal (None: it does not)."""
+
+    __slots__ = ("consumed", "lines", "pieces", "stream_at")
+
+    def __init__(self, pieces: list[tuple[int, int, int, int]], consumed: int, lines: int,
+                 stream_at: int | None) -> None:
+        self.pieces = pieces
+        self.consumed = consumed
+        self.lines = lines
+        self.stream_at = stream_at
 
 
 def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
