@@ -86,7 +86,9 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("condition 2 / 4294967296\n", "division by zero"),  # atoi wraps it to 0
     ("condition 2 / (2147483647 + 1 + 2147483647 + 1)\n", "division by zero"),
     ("altcount 12 1\n", "altcount 12 writes outside dealer's tables and makes"),
-    ("altcount 8 1 1 1 1\n", "aborts when one does"),
+    ("altcount 8 1 1 1 1\ncondition hcp(north) > 0\n", "aborts (assertion failure"),
+    ("altcount 8 1 1 1 1\nx = shape(north, 5xxx)\n", "aborts (assertion"),
+    ("altcount 8 1 1 1 1\ndealer west\n", "aborts (assertion"),
     ("altcount -20 1\n", "altcount -20 writes outside dealer's tables and makes"),
     ("action evalcontract\n", "evalcontract"),
     ("action frequency (1, 5, 3)\n", "frequency range 5 to 3 is reversed"),
@@ -125,6 +127,7 @@ def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     ("altcount 4 1\n", "altcount 4 changes what pt2() counts"),
     ("altcount 8 1 1 1\n", "altcount 8 changes what pt6() counts"),
     ("condition 10 / (hcp(north) > 10)\n", "this divisor is a test"),
+    ("altcount 8 4\ncondition hascard(north, AS)\n", "once the script names a seat"),
     ("condition 10 / hcp(north) > 1\n", "on the first deal where this divisor is 0"),
     ("condition hcp(north) > 40 ? 1 / 0 : 1\n", "if it ever evaluates this"),
     ("condition 0 && 1 / 0\n", "if it ever evaluates this"),
