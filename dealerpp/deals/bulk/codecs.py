@@ -286,8 +286,6 @@ class HandsLayout:
                     first: np.ndarray | int | None = None) -> np.ndarray:
         """Masks of every row; failures are recorded in ``checks``."""
         raw = _grid(block, width)
-        for column, expected in self.fixed_runs:
-            checks.add(raw[:, column:column + len(expected)] == expected)
         masks = np.empty((len(raw), 4), np.uint64)
         step = self.starts[1] - self.starts[0]
         if first is not None and not isinstance(first, int) and len(first) \
@@ -295,6 +293,8 @@ class HandsLayout:
             first = int(first[0, 0])  # one first seat for the block (the usual "N:")
 
         def work(a: int, b: int) -> None:
+            for column, expected in self.fixed_runs:
+                checks.add(raw[a:b, column:column + len(expected)] == expected, a)
             codes = _translated(block[a * width:b * width], self.table, width)
             # the four hands as an (n, 4, 16) view: equally spaced columns
             hands = np.lib.stride_tricks.as_strided(

@@ -265,6 +265,8 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
         data = rest + data if rest else data
         if not data:
             return
+        if final and fmt == "pbn" and _ends_in_tag_line(data):
+            data += b"\n"  # the blank line that ends a game: the same game, read fast
         plan = plan_text(data, fmt, final, line)
         if not plan.pieces and not final and plan.stream_at is None:
             source.chunk *= 2  # a record longer than a chunk: read more
@@ -282,6 +284,11 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
         rest = data[plan.consumed:]
         if final:
             return
+
+
+def _ends_in_tag_line(data: bytes) -> bool:
+    start = data.rfind(b"\n", 0, len(data) - 1) + 1
+    return data.endswith(b"]\n") and data[start:start + 1] == b"["
 
 
 def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
