@@ -167,6 +167,9 @@ def bench_huge(count: int) -> None:
                                  ("giblib -> .deals", again, peak_again)):
         print(rate_line(label, count, seconds)
               + f"  peak {peak / 1024:,.0f} MB {'ok' if peak < 500 * 1024 else 'OVER 500 MB'}")
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"  getrusage(RUSAGE_CHILDREN).ru_maxrss: {children / 1024:,.0f} MB"
+          " (largest child so far, the file builder included)")
     print(f"  byte-identical: {_same_file(source, back)}")
     gib.unlink()
     back.unlink()
