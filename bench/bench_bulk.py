@@ -52,10 +52,10 @@ def random_deals(count: int, seed: int) -> bytes:
 
 
 def write_deals_file(path: Path, count: int) -> None:
-    """Write in slices of 500k so building 10M deals stays small."""
+    """Write in slices of 100k so building 10M deals stays small."""
     with open(path, "wb") as out:
-        for start in range(0, count, 500_000):
-            out.write(random_deals(min(500_000, count - start), seed=start + 1))
+        for start in range(0, count, 100_000):
+            out.write(random_deals(min(100_000, count - start), seed=start + 1))
 
 
 def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> float:
