@@ -69,7 +69,6 @@ _DISPLAY = {
     "DISTR": "a shape such as 5xxx", "DISTR_OR_NUMBER": "a shape such as 4333",
     "ANY": "`any`", "$END": "the end of the file",
 }
-_EXPRESSION_STARTS = {"IDENT", "NUMBER", "LPAR", "NOT", "HCP", "SUIT", "SHAPE"}
 # altcount N writes the table that, in this build, pt(N-2) reads.
 _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in range(2, 12)}
 # The row top3 counts from (AKQ), which dealer's analysis also uses as
@@ -77,7 +76,6 @@ _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in ra
 _WINNERS_ROW = 8
 _SEATS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 _SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
-_RANKS = "AKQJT98765432"
 
 
 @cache
@@ -524,7 +522,8 @@ def _wanted(expected: set[str]) -> str:
     names = sorted({_DISPLAY.get(name, name.lower()) for name in expected})
     if not names:
         return ""
-    if len(names) > 6 or expected & _EXPRESSION_STARTS >= {"IDENT", "NUMBER"}:
+    # Where an expression may start, say so rather than list 30 tokens.
+    if len(names) > 6 or {"IDENT", "NUMBER"} <= expected:
         if "IDENT" in expected:
             return "an expression"
         return "one of " + ", ".join(names[:6]) + ", ..."
