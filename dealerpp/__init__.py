@@ -3,7 +3,7 @@
     >>> from dealerpp import expand
     >>> shapes = expand("5+M(xxx)")
     >>> len(shapes), (5, 4, 3, 1) in shapes
-    (212, True)
+    (310, True)
 
 Names are imported on first use, so ``import dealerpp`` stays cheap.
 """

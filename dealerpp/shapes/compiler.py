@@ -2,7 +2,7 @@
 
     >>> from dealerpp.shapes.compiler import compile_shape
     >>> compile_shape("shape{north, 5M(xxx)}").dealer_text()
-    'shape(north, 5xxx + x5xx)'
+    'shape(north, x5xx + 5xxx)'
 """
 
 from __future__ import annotations
