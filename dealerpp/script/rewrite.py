@@ -3,7 +3,7 @@ every other byte as it was.
 
     >>> from dealerpp import preprocess
     >>> preprocess("n = shape{north, 5M(xxx)}  # a five-card major\\n")
-    'n = shape(north, 5xxx + x5xx)  // a five-card major\\n'
+    'n = shape(north, x5xx + 5xxx)  // a five-card major\\n'
 
 A shape{} may span lines; its replacement is written on one line and
 followed by the same number of line breaks (and any comments the body held),
