@@ -110,8 +110,9 @@ class _Rewriter:
         self.warnings.extend(self._relocate(w, start) for w in warnings)
         self.out.append(dealer_text)
         self.out.append(self._kept_lines(start, close, inner))
-        end_index = index + sum(1 for r in self.regions[index:] if r.end <= close)
-        return end_index, close + 1
+        while self.regions[index].end <= close:
+            index += 1
+        return index, close + 1
 
     def _compile(self, call_text: str, start: int) -> tuple[str, list[Diagnostic]]:
         """The dealer text of one shape{...} and its warnings (positions in ``call_text``)."""
@@ -137,7 +138,8 @@ class _Rewriter:
         """The offset of the closing brace, and the comments met before it."""
         inner: list[Region] = []
         position = brace + 1
-        for region in self.regions[index:]:
+        for number in range(index, len(self.regions)):
+            region = self.regions[number]
             if region.end <= position:
                 continue
             if region.kind == "code":
