@@ -65,11 +65,10 @@ def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> float:
 
 def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> tuple[float, int]:
     """Seconds and peak resident memory (KiB) of one ``dealerpp convert``."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     command = [sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
                "--from", fmt_from, "--to", fmt_to]
     start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, cwd=ROOT)
+    process = subprocess.Popen(command, env=child_env(), cwd=ROOT)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -78,37 +77,68 @@ def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> tuple[
     return seconds, usage.ru_maxrss
 
 
+def child_env() -> dict[str, str]:
+    """The environment of the timed processes: this checkout first on the
+    path, and bytecode caching as an installed package has it (a session
+    may run with PYTHONDONTWRITEBYTECODE, which would make every run compile
+    dealerpp's sources again)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def warm_up() -> None:
+    """One small conversion, untimed, so the timed ones find the bytecode."""
+    source = DATA / "warm_up.deals"
+    source.write_bytes(random_deals(100, seed=5))
+    for ext, fmt in (("hex", "hex"), ("gib", "giblib"), ("pbn", "pbn"), ("one", "oneline")):
+        convert(source, DATA / f"warm_up.{ext}", "deals", fmt)
+        convert(DATA / f"warm_up.{ext}", DATA / "warm_up.back", fmt, "deals")
+
+
 def rate_line(label: str, count: int, seconds: float) -> str:
     rate = count / seconds
     mark = "ok" if rate >= GOAL_RATE else "BELOW GOAL"
     return f"  {label:34s} {seconds:7.3f} s {rate:12,.0f} deals/s  {mark}"
 
 
-def bench_formats(count: int) -> dict[str, float]:
+def timed(src: Path, dst: Path, fmt_from: str, fmt_to: str, repeat: int) -> list[float]:
+    """Seconds of ``repeat`` runs of the same conversion, sorted."""
+    return sorted(convert(src, dst, fmt_from, fmt_to) for _ in range(repeat))
+
+
+def report(label: str, count: int, runs: list[float]) -> float:
+    """Print best and median of the runs; return the best rate."""
+    line = rate_line(label, count, runs[0])
+    if len(runs) > 1:
+        line += f"  (median {count / runs[len(runs) // 2]:,.0f}/s of {len(runs)} runs)"
+    print(line)
+    return count / runs[0]
+
+
+def bench_formats(count: int, repeat: int) -> dict[str, float]:
     source = DATA / f"deals_{count}.deals"
     if not source.exists() or source.stat().st_size != 32 * count:
         write_deals_file(source, count)
     raw = source.read_bytes()
     rates: dict[str, float] = {}
-    print(f"dealerpp convert, {count:,} deals, one process each (start included):")
+    print(f"dealerpp convert, {count:,} deals, one process each (start included), "
+          f"best of {repeat}:")
     for label, ext, fmt in FORMATS:
         text = DATA / f"deals_{count}.{ext}"
         back = DATA / f"deals_{count}.{ext}.deals"
-        seconds = convert(source, text, "deals", fmt)
-        print(rate_line(f".deals -> {label}", count, seconds))
-        rates[f"write {fmt}"] = count / seconds
-        seconds = convert(text, back, fmt, "deals")
-        print(rate_line(f"{label} -> .deals", count, seconds))
-        rates[f"read {fmt}"] = count / seconds
+        runs = timed(source, text, "deals", fmt, repeat)
+        rates[f"write {fmt}"] = report(f".deals -> {label}", count, runs)
+        runs = timed(text, back, fmt, "deals", repeat)
+        rates[f"read {fmt}"] = report(f"{label} -> .deals", count, runs)
         same = back.read_bytes() == raw
         print(f"  round trip .deals -> {label} -> .deals byte-identical: {same}")
         back.unlink()
     lines = DATA / f"deals_{count}.pbnlines"
     _pbn_lines(DATA / f"deals_{count}.pbn", lines)
     back = DATA / f"deals_{count}.pbnlines.deals"
-    seconds = convert(lines, back, "pbn", "deals")
-    print(rate_line("PBN deal lines (N:...) -> .deals", count, seconds))
-    rates["read pbn lines"] = count / seconds
+    runs = timed(lines, back, "pbn", "deals", repeat)
+    rates["read pbn lines"] = report("PBN deal lines (N:...) -> .deals", count, runs)
     print(f"  PBN deal lines -> .deals byte-identical: {back.read_bytes() == raw}")
     back.unlink()
     return rates
@@ -194,15 +224,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000, help="deals per file")
     parser.add_argument("--endplay-deals", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs of each conversion (best and median are shown)")
     parser.add_argument("--huge", action="store_true", help="also the 10M round trip")
     parser.add_argument("--huge-deals", type=int, default=10_000_000)
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cpus, "
           f"load average {os.getloadavg()[0]:.2f}")
+    warm_up()
     if args.huge:
         bench_huge(args.huge_deals)
-    rates = bench_formats(args.deals)
+    rates = bench_formats(args.deals, args.repeat)
     bench_endplay(args.endplay_deals, rates)
     return 0
 
