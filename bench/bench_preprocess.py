@@ -38,11 +38,12 @@ def main() -> None:
     for script in (big, one):
         wall_time([*dealerpp, "-"], script, runs=1, env=warm)  # fill the result cache
 
+    variants = (("cold, --no-check", cold, ["--no-check"]), ("cold", cold, []),
+                ("warm cache", warm, []))
     perl_big = wall_time([PERL_DPP], big, runs=3)
     print("== (a) a 1000-line script of 1000 varied shape{}")
     print(f"Perl dealer.dpp             {perl_big:7.3f} s")
-    for label, env, flags in (("cold, --no-check", cold, ["--no-check"]), ("cold", cold, []),
-                              ("warm cache", warm, [])):
+    for label, env, flags in variants:
         seconds = wall_time([*dealerpp, *flags, "-"], big, runs=3, env=env)
         print(f"dealerpp {label:<18} {seconds:7.3f} s   {perl_big / seconds:6.2f}x the Perl "
               f"tool's speed (goal: 5x)")
@@ -51,12 +52,10 @@ def main() -> None:
     print("== (b) a one-line script, whole process (median of 9)")
     print(f"python3 -c pass             {python * 1e3:7.1f} ms")
     print(f"Perl dealer.dpp             {wall_time([PERL_DPP], one, runs=9) * 1e3:7.1f} ms")
-    for label, env, flags in (("cold, --no-check", cold, ["--no-check"]), ("cold", cold, []),
-                              ("warm cache", warm, [])):
+    for label, env, flags in variants:
         seconds = wall_time([*dealerpp, *flags, "-"], one, runs=9, env=env)
         print(f"dealerpp {label:<18} {seconds * 1e3:7.1f} ms = {seconds / python:5.2f}x python "
               f"(goal: <= 3x)")
-
 
 if __name__ == "__main__":
     main()
