@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import cache, lru_cache
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -74,6 +75,12 @@ _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in ra
 # The row top3 counts from (AKQ), which dealer's analysis also uses as
 # "winners" and asserts to be under 4 per suit.
 _WINNERS_ROW = 8
+# Function names, for "did you mean" hints.
+_FUNCTIONS = (
+    "hcp", "spades", "hearts", "diamonds", "clubs", "loser", "control", "cccc", "quality",
+    "shape", "hascard", "tricks", "score", "imps", "rnd", "tens", "jacks", "queens", "kings",
+    "aces", "top2", "top3", "top4", "top5", "c13", *(f"pt{n}" for n in range(10)),
+)
 _SEATS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 _SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
 
@@ -201,6 +208,8 @@ class _Checker:
         self.found: list[Diagnostic] = []
         # Names assigned by statements that failed to parse: not "unknown" later.
         self.half_defined: set[str] = set()
+        # Positions of names already reported as unknown functions.
+        self.called_names: set[int] = set()
 
     # -- reporting ----------------------------------------------------------
     def report(self, severity: str, message: str, line: int | None, column: int | None,
@@ -361,8 +370,25 @@ class _Checker:
                 and (position < 2 or tokens[position - 2].line < previous.line)):
             # `all = 1`: the name, not the `=`, is the mistake.
             token, previous, following = previous, None, token
+        if self.unknown_function(tokens, position):
+            return
         message, hint = _explain(token, previous, following, expected)
         self.at("error", token, message, hint)
+
+    def unknown_function(self, tokens: list[Token], position: int) -> bool:
+        """`hpc(north)`: a name called like a function. dealer reads the name
+        as a variable and the parenthesis as a new statement, and fails
+        inside it; say what was meant instead."""
+        if position < 2:
+            return False
+        name, opening = tokens[position - 2], tokens[position - 1]
+        if name.type != "IDENT" or opening.type != "LPAR":
+            return False
+        self.called_names.add(name.start_pos)
+        close = get_close_matches(str(name), _FUNCTIONS, n=1)
+        self.at("error", name, f"`{name}` is not a function dealer knows",
+                f"did you mean {close[0]}?" if close else None)
+        return True
 
     def end_error(self, tokens: list[Token], expected: set[str]) -> None:
         if not tokens:
@@ -553,6 +579,8 @@ def _explain(token: Token, previous: Token | None, following: Token | None,
                 "frequency", None)
     if token.type == "EQUAL" and "EQ" in expected:
         return ("`=` is not a comparison in dealer", "use `==`")
+    if token.type == "RPAR" and "RPAR" not in expected:
+        return ("this `)` has no matching `(`", None)
     wanted = _wanted(expected)
     message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
     return message, None
@@ -860,6 +888,8 @@ class _Semantics:
 
     def expr_var(self, tree: Tree) -> None:
         name = tree.children[0]
+        if name.start_pos in self.checker.called_names:
+            return
         if str(name) in self.checker.half_defined and str(name) not in self.variables:
             return
         if str(name) not in self.variables:

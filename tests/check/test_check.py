@@ -100,6 +100,8 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("x = 1 //", "// comment on the last line needs a newline"),
     ("x = 1\n# c", "# comment on the last line needs a newline"),
     ("x = 1 /* c\n", "never closed"),
+    ("x = hpc(north) > 10\n", "`hpc` is not a function dealer knows"),
+    ("x = (1 + 2))\n", "this `)` has no matching `(`"),
 ])
 def test_error_diagnostics(text: str, expected: str) -> None:
     assert any(expected in message for message in errors(text)), errors(text)
@@ -200,6 +202,11 @@ def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
         theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
                   if t.type not in ("WS", "NEWLINE")]
         assert [key(t) for t in _lex(text)] == theirs, text
+
+
+def test_a_misspelt_function_is_one_error_with_a_suggestion() -> None:
+    (found,) = check_text("condition hpc(north) > 10\n")
+    assert found.column == 11 and found.hint == "did you mean hcp?"
 
 
 def test_a_guarded_division_is_fine() -> None:

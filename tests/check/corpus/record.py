@@ -86,6 +86,9 @@ ERRORS: dict[str, tuple[int, str, str]] = {
     "call_without_parens": (1, "x = hcp north\n", "functions need parentheses"),
     "two_operators": (1, "x = 1 +* 2\n", "operator after operator"),
     "ternary_without_colon": (2, "x = 1 ? 2\ny = 3\n", "?: needs its :"),
+    "misspelt_function": (2, "opener = hcp(north) >= 12\n"
+                          "balanced = shape(north, any 4333) && hpc(north) < 18\n",
+                          "hpc is read as a variable, (north) as a new statement"),
     "misspelt_keyword": (1, "generat 10\n", "an unknown word is a variable"),
     "produce_without_number": (2, "produce\ncondition 1\n", "produce needs a number"),
     "unknown_variable": (1, "condition opener && hcp(south) > 10\n", "never defined"),
