@@ -27,6 +27,18 @@ NO_SEAT = 4
 _LITTLE = sys.byteorder == "little"
 
 
+def _swar_popcount(words: np.ndarray) -> np.ndarray:
+    """Bits set in each uint64 (numpy before 2.0 has no bitwise_count)."""
+    x = np.asarray(words, np.uint64)
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.uint8)
+
+
+popcount = getattr(np, "bitwise_count", _swar_popcount)
+
+
 class DealArray:
     """A batch of deals as an ``(N, 4)`` uint64 mask array plus optional columns."""
 
@@ -96,7 +108,7 @@ class DealArray:
 
     def counts(self) -> np.ndarray:
         """``(N, 4)`` uint8: cards per hand."""
-        return np.bitwise_count(self.masks)
+        return popcount(self.masks)
 
     def is_full(self) -> np.ndarray:
         """``(N,)`` bool: 13 cards a hand, every card dealt once."""
@@ -106,9 +118,9 @@ class DealArray:
         """``(N,)`` bool: rows that are no deal (bits 52-63, a card twice, a hand over 13)."""
         m = self.masks
         high = (m & ~FULL).any(axis=1)
-        total = np.bitwise_count(m).astype(np.int16).sum(axis=1)
-        union = np.bitwise_count(m[:, 0] | m[:, 1] | m[:, 2] | m[:, 3])
-        over = (np.bitwise_count(m) > 13).any(axis=1)
+        total = popcount(m).astype(np.int16).sum(axis=1)
+        union = popcount(m[:, 0] | m[:, 1] | m[:, 2] | m[:, 3])
+        over = (popcount(m) > 13).any(axis=1)
         return high | (total != union) | over
 
     def to_deals(self) -> list[Deal]:
@@ -161,7 +173,7 @@ def _same_column(a: np.ndarray | None, b: np.ndarray | None) -> bool:
 def full_rows(masks: np.ndarray) -> np.ndarray:
     """``(N,)`` bool: rows that are complete deals. 13 cards in each hand and
     all 52 cards in their union leave no room for a card twice."""
-    counts_ok = (np.bitwise_count(masks) == 13).all(axis=1)
+    counts_ok = (popcount(masks) == 13).all(axis=1)
     union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
     return counts_ok & (union == FULL)
 

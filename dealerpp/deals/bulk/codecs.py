@@ -26,10 +26,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import (
-    DealArray,
-    full_rows,
-)
+from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 
 _LITTLE = sys.byteorder == "little"
 _BYTE_ONES = np.uint64(0x0101010101010101)
@@ -135,7 +132,7 @@ class DealsCodec:
 
     def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
         masks = np.frombuffer(block, "<u8").reshape(-1, 4).astype(np.uint64, copy=False)
-        counts = np.bitwise_count(masks)
+        counts = popcount(masks)
         union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
         if (counts == 13).all() and (union == _FULL).all():  # whole-array checks first
             return DealArray(masks), None
@@ -196,7 +193,7 @@ class Hex26Codec:
             part[:, 1] = bit1 & bit0 & _FULL
             part[:, 2] = ~(bit1 | bit0) & _FULL
             part[:, 3] = bit0 & ~bit1 & _FULL
-            checks.add(np.bitwise_count(part) == 13, a)
+            checks.add(popcount(part) == 13, a)
 
         _each_sub_block(len(raw), work)
         return DealArray(masks, boards=boards), checks.ok
