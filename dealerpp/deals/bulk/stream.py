@@ -120,7 +120,7 @@ def _uniform(data: bytes, end: int, codec: Any,
         return []
     width = data.find(b"\n", 0, end) + 1
     per_record = 1
-    if isinstance(codec, PbnCodec) and data[width:width + 1] == b"\n":
+    if isinstance(codec, PbnCodec) and width + 1 == codec.pair and data[width:width + 1] == b"\n":
         width, per_record = width + 1, 2
     if width not in _fast_widths(codec) or end % width:
         return None
@@ -195,7 +195,8 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
     consumed[1:] = pair[:-1]
     keep_mask = ~consumed
     keep_mask[count:] = False
-    unit_keys = np.where(forced, 0, keys)
+    # a single line as wide as a pair is no pair
+    unit_keys = np.where(forced | (lengths == PbnCodec.pair), 0, keys)
     unit_keys = np.where(pair, PbnCodec.pair, unit_keys)
     unit_ends = np.where(pair, np.roll(ends, -1), ends)
     return (starts[keep_mask], unit_ends[keep_mask], unit_keys[keep_mask],
