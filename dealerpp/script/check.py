@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from dealerpp.diagnostics import Diagnostic
+from dealerpp.diagnostics import Diagnostic, Severity
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -212,17 +212,18 @@ class _Checker:
         self.called_names: set[int] = set()
 
     # -- reporting ----------------------------------------------------------
-    def report(self, severity: str, message: str, line: int | None, column: int | None,
+    def report(self, severity: Severity, message: str, line: int | None, column: int | None,
                hint: str | None = None) -> None:
         source = None
         if line is not None and 0 < line <= len(self.lines):
             source = self.lines[line - 1].translate(_VISIBLE_CONTROLS)
         elif line is not None:
             source = ""
-        self.found.append(Diagnostic(severity, message, line, column,  # type: ignore[arg-type]
-                                     self.filename, source, hint))
+        self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
+                                     hint))
 
-    def at(self, severity: str, token: Token, message: str, hint: str | None = None) -> None:
+    def at(self, severity: Severity, token: Token, message: str,
+           hint: str | None = None) -> None:
         self.report(severity, message, token.line, token.column, hint)
 
     def run(self) -> list[Diagnostic]:
@@ -421,7 +422,7 @@ class _StackDepth:
         self.commas = 0
         self.parentheses = 0
         self.in_action = False
-        self.finding: tuple[str, Token, str] | None = None
+        self.finding: tuple[Severity, Token, str] | None = None
 
     def after(self, token: Token, depth: int) -> None:
         kind = token.type
@@ -446,7 +447,7 @@ class _StackDepth:
             self.note("warning", token, "nested almost too deeply for dealer's parser "
                       "(its stack of 10000 entries may overflow)")
 
-    def note(self, severity: str, token: Token, message: str) -> None:
+    def note(self, severity: Severity, token: Token, message: str) -> None:
         # Keep the first place of the worst finding.
         if self.finding is None or (severity == "error" and self.finding[0] != "error"):
             self.finding = (severity, token, message)
