@@ -18,6 +18,7 @@ import io
 import itertools
 import os
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -206,22 +207,61 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
 # -- segments of a whole source ----------------------------------------------------
 
 class _Source:
-    """Bytes of the input in chunks, with a count for the progress bar."""
+    """Bytes of the input in chunks, with a count for the progress bar.
+
+    The next chunk is read on a thread while the current one is converted
+    (reading releases the GIL, as numpy does), so the disk or pipe and the
+    CPU work at the same time."""
 
     def __init__(self, handle: IO[bytes], chunk: int) -> None:
         self.handle = handle
         self.chunk = chunk
         self.read_bytes = 0
+        self._ahead: threading.Thread | None = None
+        self._ahead_data = b""
+        self._ahead_error: BaseException | None = None
 
     def read(self) -> bytes:
-        data = self.handle.read(self.chunk)
+        data = self._take_ahead() or self._fill(self.chunk)
+        self.read_bytes += len(data)
+        if data:
+            self._read_ahead()
+        return data
+
+    def read_rest(self, size: int) -> bytes:
+        """At least ``size`` bytes if there are (the per-deal reader's stream)."""
+        data = self._take_ahead() or self.handle.read(size)
+        self.read_bytes += len(data)
+        return data
+
+    def _fill(self, size: int) -> bytes:
+        data = self.handle.read(size)
         # a pipe may return short reads: fill up so blocks stay large
-        while data and len(data) < self.chunk:
-            more = self.handle.read(self.chunk - len(data))
+        while data and len(data) < size:
+            more = self.handle.read(size - len(data))
             if not more:
                 break
             data += more
-        self.read_bytes += len(data)
+        return data
+
+    def _read_ahead(self) -> None:
+        def run() -> None:
+            try:
+                self._ahead_data = self._fill(self.chunk)
+            except BaseException as error:  # raised where the data is taken
+                self._ahead_error = error
+
+        self._ahead = threading.Thread(target=run, daemon=True)
+        self._ahead.start()
+
+    def _take_ahead(self) -> bytes:
+        if self._ahead is None:
+            return b""
+        self._ahead.join()
+        self._ahead = None
+        if self._ahead_error is not None:
+            raise self._ahead_error
+        data, self._ahead_data = self._ahead_data, b""
         return data
 
 
@@ -342,10 +382,7 @@ class _Chain(io.RawIOBase):
 
     def readinto(self, buffer: Any) -> int:
         if not self.head:
-            data = self.source.handle.read(len(buffer))
-            self.source.read_bytes += len(data)
-            buffer[:len(data)] = data
-            return len(data)
+            self.head = memoryview(self.source.read_rest(len(buffer)))
         size = min(len(buffer), len(self.head))
         buffer[:size] = self.head[:size]
         self.head = self.head[size:]
