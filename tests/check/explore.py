@@ -1,12 +1,15 @@
 """Exploratory agreement runs against real dealer (not part of the test suite).
 
-    python tests/check/explore.py mutants|words|statements COUNT SEED [SHOW]
+    python tests/check/explore.py mutants|words|statements|pieces COUNT SEED [SHOW]
 
 * ``mutants``: the seeded mutants of test_agreement.py, in any number;
 * ``words``: random sequences of one to four words of dealer's language;
 * ``statements``: random scripts of valid-looking statements built to stress
   the semantic checks (shapes, predeal, altcount, pointcount, frequency
-  ranges, divisions).
+  ranges, divisions);
+* ``pieces``: random strings of lexical pieces (quotes, comment markers, `#`,
+  carriage returns, braces, cards, shapes...) after a valid first line, to
+  stress the scanner.
 
 Prints the agreement (dealer accepts <=> check reports no error) and the first
 SHOW disagreements. docs/check.md records the figures.
@@ -38,6 +41,22 @@ WORDS = tuple(" ".join((
     "&& || ! == != < <= > >= + - * / % ? : = ( ) ( ) ( ) , , , SAK H C AS 2C x3N 4333 5xxx",
     'xxxx 0 1 2 7 13 14 -1 "s" \\n x y x y x = =',
 )).split(" ")) + ("\n",) * 8
+
+
+PIECES = (
+    "x", "y", "1", "0", " ", "\n", "\n", "/", "*", "#", '"', "=", "==", "(", ")", ",", "-",
+    "+", "S", "A", "AS", "SA", "4333", "xxx", "x3N", "and", "&", "|", "!", "\\", "n", "\r",
+    "\t", "shape", "{", "}", "E", "x = ", "condition ", "action ", "printes(", "average ",
+    "// ", "/* ", " */",
+)
+
+
+def piece_scripts(count: int, rng: random.Random) -> list[str]:
+    scripts = []
+    for _ in range(count):
+        text = "x = 1\n" + "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 25)))
+        scripts.append(text + ("\n" if rng.random() < 0.7 else ""))
+    return scripts
 
 
 def word_scripts(count: int, rng: random.Random) -> list[str]:
@@ -128,6 +147,7 @@ def main() -> int:
         "mutants": lambda n, _rng: [text for _, text in mutants(n, seed)],
         "words": word_scripts,
         "statements": statement_scripts,
+        "pieces": piece_scripts,
     }
     scripts = makers[kind](count, random.Random(seed))
     disagreements, accepted = [], 0
