@@ -371,10 +371,38 @@ class _Checker:
                 and (position < 2 or tokens[position - 2].line < previous.line)):
             # `all = 1`: the name, not the `=`, is the mistake.
             token, previous, following = previous, None, token
-        if self.unknown_function(tokens, position):
+        if self.unknown_function(tokens, position) or self.run_on(tokens, position, expected):
             return
         message, hint = _explain(token, previous, following, expected)
         self.at("error", token, message, hint)
+
+    def run_on(self, tokens: list[Token], position: int, expected: set[str]) -> bool:
+        """A statement that swallowed the start of the next one: predeal reads
+        `spades(north)` as another `SUIT(SEAT) == N`, pointcount and altcount
+        read a leading number as one more value."""
+        token = tokens[position]
+        if expected == {"EQ"} and position >= 4 and tokens[position - 4].type == "SUIT":
+            suit = tokens[position - 4]
+            self.at("error", token, f"after a predeal, `{suit}(...)` is read as another predeal "
+                    f"argument, `{suit}(SEAT) == N`", "begin the condition with `condition`")
+            return True
+        index = position - 1
+        while index >= 0 and tokens[index].type in ("NUMBER", "DISTR_OR_NUMBER", "MINUS"):
+            index -= 1
+        if index < 0 or tokens[index].type not in ("POINTCOUNT", "ALTCOUNT"):
+            return False
+        keyword = tokens[index]
+        later = [i for i in range(index + 1, position) if tokens[i].line > keyword.line]
+        if not later:
+            return False  # all on one line: an ordinary syntax error
+        first = tokens[later[0]]
+        value = str(first)
+        if first.type == "MINUS" and later[0] + 1 < position:
+            value += str(tokens[later[0] + 1])
+        self.at("error", token, f"`{value}` on line {first.line} was read as one more "
+                f"{keyword} value, so what follows it starts no statement",
+                "begin the condition with `condition`")
+        return True
 
     def unknown_function(self, tokens: list[Token], position: int) -> bool:
         """`hpc(north)`: a name called like a function. dealer reads the name

@@ -102,6 +102,8 @@ def test_errors_have_columns_and_source_lines() -> None:
     ("x = 1 /* c\n", "never closed"),
     ("x = hpc(north) > 10\n", "`hpc` is not a function dealer knows"),
     ("x = (1 + 2))\n", "this `)` has no matching `(`"),
+    ("predeal north SA\nspades(north) > 3\n", "is read as another predeal argument"),
+    ("pointcount 4 3 2 1\n-5 < hcp(north)\n", "`-5` on line 2 was read as one more pointcount"),
 ])
 def test_error_diagnostics(text: str, expected: str) -> None:
     assert any(expected in message for message in errors(text)), errors(text)
