@@ -23,6 +23,7 @@ because every single shape is itself a candidate term.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, permutations, product
 
@@ -225,12 +226,41 @@ def _drop_redundant(chosen: list[int], target: int, masks: list[int]) -> list[in
 
 # (terms added, terms then removed, terms then added back); never mutated.
 Plan = tuple[list[int], list[int], list[int]]
-RELAXED_OVERLAP = 2  # a relaxed removal may take this many wanted shapes (added back later)
+# A relaxed removal may take this many wanted shapes (added back later); a
+# tight and a loose limit find different lists, so both are tried.
+RELAXED_OVERLAPS = (2, 8)
 
 
 def plan_terms(shapes: ShapeSet) -> Plan:
     """The terms to add, then remove, then add back for ``shapes`` (term ids)."""
     return _plan(shapes.mask)
+
+
+def _meaning(plan: Sequence[list[int]], masks: list[int]) -> int:
+    """The set a plan's list means under dealer's rules."""
+    added, removed, back = plan
+    result = 0
+    for term in added:
+        result |= masks[term]
+    for term in removed:
+        result &= ~masks[term]
+    for term in back:
+        result |= masks[term]
+    return result
+
+
+def _without_needless_terms(plan: Plan, target: int, masks: list[int]) -> Plan:
+    """Drop every term the list means the same without (``xxx0 + ... - xxx0``)."""
+    parts = [list(part) for part in plan]
+    for part in parts:
+        position = 0
+        while position < len(part):
+            term = part.pop(position)
+            if parts[0] and _meaning(parts, masks) == target:
+                continue
+            part.insert(position, term)
+            position += 1
+    return parts[0], parts[1], parts[2]
 
 
 @lru_cache(maxsize=2048)
@@ -241,10 +271,10 @@ def _plan(target: int) -> Plan:
     if len(best[0]) < 3:
         return best
     masks = table.masks
-    # Terms taking at most RELAXED_OVERLAP wanted shapes, with how many they take:
-    # found once, then filtered for each base.
+    # Terms taking at most max(RELAXED_OVERLAPS) wanted shapes, with how many
+    # they take: found once, then filtered for each base.
     near = [(t, n) for t, m in enumerate(masks)
-            if (n := (m & target).bit_count()) <= RELAXED_OVERLAP]
+            if (n := (m & target).bit_count()) <= RELAXED_OVERLAPS[-1]]
     for base in _bases(target, table):
         if len(base) + 1 >= _length(best):
             continue  # even one removal would not beat what we have
@@ -257,9 +287,11 @@ def _plan(target: int) -> Plan:
         removals = _cover(extra, [t for t, n in touching if not n], table, budget)
         if removals is not None and len(base) + len(removals) < _length(best):
             best = (base, removals, [])
-        if _length(best) > 4:
-            best = _relaxed(base, extra, [t for t, _ in touching], target, table, best)
-    return best
+        for limit in RELAXED_OVERLAPS:
+            if _length(best) > 4:
+                pool = [t for t, n in touching if n <= limit]
+                best = _relaxed(base, extra, pool, target, table, best)
+    return _without_needless_terms(best, target, masks)
 
 
 def _relaxed(base: list[int], extra: int, pool: list[int], target: int,

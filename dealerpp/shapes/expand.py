@@ -95,8 +95,10 @@ def _check_slot_count(pattern: ast.Pattern, context: _Context) -> None:
     if count > 4 and tight:
         hint = ("'+' or '-' right after a length means 'at least' / 'at most'; "
                 "to join two shapes put spaces around the sign: 4432 + 5332")
-    elif count < 4:
+    elif count < 4 and ":" in context.text:
         hint = "inside a condition, a sign with spaces on both sides starts a new term"
+    elif count < 4:
+        hint = "a pattern gives all four suits: write x for any length, as in 5xxx"
     raise context.error(f"a pattern needs exactly 4 suit lengths, this one has {count}",
                         pattern.pos, hint)
 

@@ -7,6 +7,7 @@ return typed nodes from ``dealerpp.shapes.ast``; any problem is a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -337,8 +338,10 @@ def _error(text: str, message: str, line: int, column: int, hint: str | None = N
 def _syntax_error(text: str, error: UnexpectedInput) -> DppError:
     line, column = max(error.line, 1), max(error.column, 1)
     if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
-        return _error(text, f"unexpected character {char!r}", line, column, _char_hint(char))
+        offset = error.pos_in_stream
+        char = text[offset] if offset < len(text) else "?"
+        return _error(text, f"unexpected character {char!r}", line, column,
+                      _char_hint(text, offset, char))
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
@@ -349,7 +352,8 @@ def _syntax_error(text: str, error: UnexpectedInput) -> DppError:
     if token.type == "WORD":
         # Only the compass is a word; elsewhere the word's first letter is the culprit.
         char = token.value[0]
-        return _error(text, f"unexpected character {char!r}", line, column, _char_hint(char))
+        return _error(text, f"unexpected character {char!r}", line, column,
+                      _char_hint(text, token.start_pos or 0, char))
     shown = token.value.strip() or token.value
     return _error(text, f"unexpected {shown!r}" + _expected(error), line, column,
                   _token_hint(token))
@@ -369,16 +373,29 @@ def _expected(error: UnexpectedInput) -> str:
     return "; expected " + (" or ".join(expected))
 
 
-def _char_hint(char: str) -> str | None:
+def _char_hint(text: str, offset: int, char: str) -> str | None:
     if char == "X":
         return "'x' (any length) is written in lower case"
     if char in "shdcSHDCMm":
-        return "a suit label follows a length (5M, 4+s) and cannot stand inside the parentheses"
+        return _label_hint(text[:offset])
     if char in "ABEFGILNOPRUVWYZabefgijklnopqrtuvwyz":
         return "lengths are 0-9 or T J Q K, labels s h d c M m, and x means any length"
     if char == "#":
         return "a '#' comment cannot stand inside shape{...}"
     return None
+
+
+def _label_hint(before: str) -> str:
+    """Why a suit letter is out of place, judged by the text before it."""
+    if before.rstrip()[-1:] in tuple("shdcSHDCMm"):
+        return "a slot takes at most one suit label"
+    if ":" in before and re.search(r"\s[+-]\s+$", before):
+        return ("inside a condition, a sign with spaces on both sides starts the next term: "
+                "write h+s, or (h + s)")
+    if before.count("(") > before.count(")"):
+        return ("a suit label cannot stand inside the parentheses, which take the suits "
+                "left over; put labelled lengths before them, as in 5M(xxx)")
+    return "a suit label follows a length, as in 5M or 4+s"
 
 
 def _token_hint(token: Token) -> str | None:

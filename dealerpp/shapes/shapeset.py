@@ -16,12 +16,13 @@ from dealerpp.shapes.universe import (
 )
 
 ShapeLike = Shape | tuple[int, int, int, int] | str
+_LONG = {"T": "10", "J": "11", "Q": "12", "K": "13"}  # "T300" is 10=3=0=0
 
 
 def _to_index(shape: ShapeLike) -> int | None:
     if isinstance(shape, str):
         text = shape.replace("-", "=")
-        parts = text.split("=") if "=" in text else list(text)
+        parts = text.split("=") if "=" in text else [_LONG.get(c, c) for c in text]
         try:
             shape = tuple(int(p) for p in parts)  # type: ignore[assignment]
         except ValueError:
@@ -32,8 +33,8 @@ def _to_index(shape: ShapeLike) -> int | None:
 class ShapeSet:
     """A set of four-suit shapes, stored as a 560-bit int (``mask``).
 
-    Supports ``| & - ^ ~``, ``len``, ``in`` (a ``Shape``, a 4-tuple, ``"5431"``
-    or ``"5=4=3=1"``), iteration in a stable order (longest spades first),
+    Supports ``| & - ^ ~``, ``len``, ``in`` (a ``Shape``, a 4-tuple, ``"5431"``,
+    ``"T300"`` or ``"5=4=3=1"``), iteration in a stable order (longest spades first),
     exact ``probability()`` and ``to_dealer()``.
 
     >>> from dealerpp import expand
