@@ -75,6 +75,8 @@ _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in ra
 # The row top3 counts from (AKQ), which dealer's analysis also uses as
 # "winners" and asserts to be under 4 per suit.
 _WINNERS_ROW = 8
+_STATEMENT_WORDS = ("generate", "produce", "dealer", "vulnerable", "predeal", "pointcount",
+                    "altcount", "condition", "action")
 # Function names, for "did you mean" hints.
 _FUNCTIONS = (
     "hcp", "spades", "hearts", "diamonds", "clubs", "loser", "control", "cccc", "quality",
@@ -633,6 +635,8 @@ class _Semantics:
         self.dead_zero_divisions: list[Token] = []
         self.action_failures: list[tuple[Token, str]] = []
         self.winners_overflow: Token | None = None
+        # Every name some assignment defines, for "defined later" hints.
+        self.defined_later: set[str] = set()
         self.hand_analysed = False
         # While walking an expression: whose definition collects what it sees,
         # and whether dealer may skip the node at hand.
@@ -646,6 +650,8 @@ class _Semantics:
         self.checker.at("error", token, message, hint)
 
     def run(self, statements: list[Tree]) -> None:
+        self.defined_later = {str(st.children[0]) for st in statements
+                              if st.data == "assignment"}
         for statement in statements:
             handler = getattr(self, f"stmt_{statement.data}", None)
             if handler is not None:
@@ -697,7 +703,9 @@ class _Semantics:
 
     def last_wins(self, keyword: Token, name: str) -> None:
         earlier = self.last.get(name)
-        if earlier is not None:
+        # Two conditions on one line are a mistake already reported (a
+        # misspelt `condition` reads as a variable).
+        if earlier is not None and earlier.line != keyword.line:
             self.warn(keyword, f"this {name} replaces the one on line {earlier.line}: "
                       "dealer keeps only the last",
                       "join conditions with && in one condition" if name == "condition" else None)
@@ -923,9 +931,21 @@ class _Semantics:
             return
         if str(name) not in self.variables:
             self.error(name, f"unknown variable `{name}` (dealer: unknown variable)",
-                       "define it with NAME = EXPR before its first use")
+                       self.unknown_name_hint(str(name)))
         elif self.current is not None:
             self.current.uses.add(str(name))
+
+    def unknown_name_hint(self, name: str) -> str:
+        """A likely intended spelling: a variable defined so far, or one of
+        dealer's statement words (a misspelt `condition` reads as a name)."""
+        close = get_close_matches(name, list(self.variables), n=1, cutoff=0.75)
+        if close:
+            return f"did you mean {close[0]}?"
+        close = get_close_matches(name, _STATEMENT_WORDS, n=1, cutoff=0.75)
+        if close:
+            return f"did you mean the statement `{close[0]}`?"
+        later = " (it is defined later)" if name in self.defined_later else ""
+        return "define it with NAME = EXPR before its first use" + later
 
     def expr_binary(self, tree: Tree) -> None:
         operator = tree.children[1]

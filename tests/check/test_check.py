@@ -269,3 +269,13 @@ def test_failures_of_a_replaced_action_are_only_warnings() -> None:
     text = "action frequency (1, 10, 0), evalcontract\naction printall\n"
     assert errors(text) == []
     assert len([w for w in warnings(text) if "a later action replaces this one" in w]) == 2
+
+
+def test_unknown_names_get_spelling_hints() -> None:
+    found = check_text("opener = hcp(north) > 11\nconditon openr\nx = y\ny = 1\n")
+    assert [d.hint for d in found if d.severity == "error"] == [
+        "did you mean the statement `condition`?",
+        "did you mean opener?",
+        "define it with NAME = EXPR before its first use (it is defined later)",
+    ]
+    assert [d for d in found if d.severity == "warning"] == []
