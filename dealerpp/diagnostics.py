@@ -17,6 +17,10 @@ from typing import Literal
 
 Severity = Literal["error", "warning", "note"]
 
+# Codes of problems that more than one stage reports (see Diagnostic.code).
+TOO_MANY_SHAPES = "too-many-shapes"
+INTERNAL_ERROR = "internal-error"  # a bug of ours: never cached, always worth a report
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -29,6 +33,9 @@ class Diagnostic:
     filename: str | None = None
     source_line: str | None = None
     hint: str | None = None
+    # A stable name for the kind of problem, where two stages can find the
+    # same one (the rewriter and the checker both count shape() calls).
+    code: str | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from dealerpp import __version__
 from dealerpp.cli.common import print_diagnostics, read_text, write_atomically
-from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.diagnostics import INTERNAL_ERROR, Diagnostic, DppError, source_line_of
 from dealerpp.script.cache import ResultCache
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
@@ -81,7 +81,8 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
         return 1
     print_diagnostics(result.warnings)
     if not options.no_check:
-        print_diagnostics(lint_output(result, name, cache))
+        already = {w.code for w in result.warnings if w.code}
+        print_diagnostics(f for f in lint_output(result, name, cache) if f.code not in already)
     status = write_output(result.text, options.output, prog)
     cache.save()
     return status
@@ -109,15 +110,15 @@ def lint_output(result: Preprocessed, filename: str,
         from dealerpp.script.check import check_text  # Lark loads only on a miss
 
         found = check_text(result.text, filename)
-        stored = [[f.severity, f.message, f.line, f.column, f.hint] for f in found]
-        if cache:
+        stored = [[f.severity, f.message, f.line, f.column, f.hint, f.code] for f in found]
+        if cache and not any(f.code == INTERNAL_ERROR for f in found):
             cache.put("check", result.text, stored)
     findings = []
-    for severity, message, line, column, hint in stored:
+    for severity, message, line, column, hint, code in stored:
         if severity == "error":
             severity, message = "warning", f"dealer will reject this: {message}"
         findings.append(Diagnostic(severity, message, line, column, filename,
-                                   source_line_of(result.text, line), hint))
+                                   source_line_of(result.text, line), hint, code))
     return findings
 
 

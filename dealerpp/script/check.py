@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from dealerpp.diagnostics import Diagnostic, Severity
+from dealerpp.diagnostics import INTERNAL_ERROR, TOO_MANY_SHAPES, Diagnostic, Severity
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -150,7 +150,7 @@ def check_text(
         return _Checker(text, filename, dpp).run()
     except Exception as exc:  # a linter must never take its caller down
         return [Diagnostic("error", f"internal error in the checker ({type(exc).__name__}: {exc})",
-                           filename=filename)]
+                           filename=filename, code=INTERNAL_ERROR)]
 
 
 # ---------------------------------------------------------------------------
@@ -215,18 +215,18 @@ class _Checker:
 
     # -- reporting ----------------------------------------------------------
     def report(self, severity: Severity, message: str, line: int | None, column: int | None,
-               hint: str | None = None) -> None:
+               hint: str | None = None, code: str | None = None) -> None:
         source = None
         if line is not None and 0 < line <= len(self.lines):
             source = self.lines[line - 1].translate(_VISIBLE_CONTROLS)
         elif line is not None:
             source = ""
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
-                                     hint))
+                                     hint, code))
 
     def at(self, severity: Severity, token: Token, message: str,
-           hint: str | None = None) -> None:
-        self.report(severity, message, token.line, token.column, hint)
+           hint: str | None = None, code: str | None = None) -> None:
+        self.report(severity, message, token.line, token.column, hint, code)
 
     def run(self) -> list[Diagnostic]:
         tokens = self.lexical_pass(_lex(self.text))
@@ -646,8 +646,9 @@ class _Semantics:
     def warn(self, token: Token, message: str, hint: str | None = None) -> None:
         self.checker.at("warning", token, message, hint)
 
-    def error(self, token: Token, message: str, hint: str | None = None) -> None:
-        self.checker.at("error", token, message, hint)
+    def error(self, token: Token, message: str, hint: str | None = None,
+              code: str | None = None) -> None:
+        self.checker.at("error", token, message, hint, code)
 
     def run(self, statements: list[Tree]) -> None:
         self.defined_later = {str(st.children[0]) for st in statements
@@ -997,7 +998,7 @@ class _Semantics:
         if self.shape_count == 32:
             self.error(keyword, "too many shape() calls: dealer allows 31 "
                        "(dealer: Too many shapes -- only 32 allowed!)",
-                       "reuse a variable that holds the shape() test")
+                       "reuse a variable that holds the shape() test", TOO_MANY_SHAPES)
         items = tree.children[2].children
         for item in items:
             self.shape_item(item)

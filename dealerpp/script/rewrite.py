@@ -16,7 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from dealerpp.diagnostics import Diagnostic, DppError, line_col, source_line_of
+from dealerpp.diagnostics import (
+    TOO_MANY_SHAPES,
+    Diagnostic,
+    DppError,
+    line_col,
+    source_line_of,
+)
 from dealerpp.script.cache import ResultCache, no_cache
 from dealerpp.script.scan import Region, is_column_one, scan
 
@@ -205,10 +211,13 @@ class _Rewriter:
 def shape_call_lines(text: str) -> list[int]:
     """The line of every ``shape(`` that dealer will see (comments and strings skipped)."""
     lines = []
+    line, counted = 1, 0  # newlines are counted once, from one match to the next
     for region in scan(text):
         if region.kind == "code":
             for match in SHAPE_CALL.finditer(text, region.start, region.end):
-                lines.append(line_col(text, match.start())[0])
+                line += text.count("\n", counted, match.start())
+                counted = match.start()
+                lines.append(line)
     return lines
 
 
@@ -224,4 +233,5 @@ def _too_many_shapes(lines: list[int], filename: str) -> Diagnostic:
         None,
         filename,
         hint="combine shape{} terms into fewer calls, or store one in a variable and reuse it",
+        code=TOO_MANY_SHAPES,
     )

@@ -193,3 +193,11 @@ def _read_line(stream, timeout: float) -> bytes:
         if ready:
             line += os.read(stream.fileno(), 1)
     return line
+
+
+def test_too_many_shapes_is_reported_once() -> None:
+    script = "".join(f"v{i} = shape{{north, {i % 9}xxx}}\n" for i in range(33))
+    done = dealerpp("-", stdin=script)
+    assert done.returncode == 0
+    assert done.stderr.count("33 shape() calls") == 1
+    assert "too many shape() calls" not in done.stderr  # the checker's copy is dropped
