@@ -12,7 +12,7 @@ Lines and columns are 1-based; the column counts characters, not bytes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 Severity = Literal["error", "warning", "note"]
@@ -66,6 +66,13 @@ class Diagnostic:
     def __str__(self) -> str:
         return self.format()
 
+    def relocated(self, text: str, line_offset: int, column_offset: int,
+                  filename: str | None) -> Diagnostic:
+        """The same message placed inside a larger text (see ``DppError.relocated``)."""
+        line, column = _shifted(self.line, self.column, line_offset, column_offset)
+        return replace(self, line=line, column=column, filename=filename,
+                       source_line=source_line_of(text, line))
+
 
 @dataclass
 class DppError(Exception):
@@ -109,11 +116,7 @@ class DppError(Exception):
         (0-based line offset, and the column offset applies to its first line
         only, as for a shape{} body that starts mid-line).
         """
-        line, column = self.line, self.column
-        if line is not None:
-            if line == 1 and column is not None:
-                column += column_offset
-            line += line_offset
+        line, column = _shifted(self.line, self.column, line_offset, column_offset)
         return DppError(
             self.message,
             line,
@@ -123,6 +126,17 @@ class DppError(Exception):
             self.hint,
             self.notes,
         )
+
+
+def _shifted(line: int | None, column: int | None, line_offset: int,
+             column_offset: int) -> tuple[int | None, int | None]:
+    """A position in a piece of text moved to where the piece starts in a larger
+    one; the column offset applies to the piece's first line only."""
+    if line is not None:
+        if line == 1 and column is not None:
+            column += column_offset
+        line += line_offset
+    return line, column
 
 
 def source_line_of(text: str, line: int | None) -> str | None:

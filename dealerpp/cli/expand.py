@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dealerpp.cli.common import print_diagnostics
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.compiler import Compiled, compile_shape
+from dealerpp.shapes.shapeset import ShapeSet
 
 EPILOG = """\
 examples:
@@ -85,8 +86,6 @@ def _stats(compiled: Compiled) -> str:
         f"{'shape':<10} {'probability':>12} {'percent':>9}",
     ]
     for shape in shapes:
-        from dealerpp.shapes.shapeset import ShapeSet
-
         p = float(ShapeSet.of([shape]).probability())
         lines.append(f"{shape!s:<10} {p:>12.8f} {p * 100:>8.4f}%")
     return "\n".join(lines)

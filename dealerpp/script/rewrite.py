@@ -14,7 +14,7 @@ at the right line of the original script.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from dealerpp.diagnostics import (
     TOO_MANY_SHAPES,
@@ -198,14 +198,7 @@ class _Rewriter:
 
     def _relocate(self, diagnostic: Diagnostic, start: int) -> Diagnostic:
         line, column = line_col(self.text, start)
-        if diagnostic.line is None:
-            return replace(diagnostic, filename=self.filename)
-        new_line = diagnostic.line + line - 1
-        new_column = diagnostic.column
-        if diagnostic.line == 1 and new_column is not None:
-            new_column += column - 1
-        return replace(diagnostic, line=new_line, column=new_column, filename=self.filename,
-                       source_line=source_line_of(self.text, new_line))
+        return diagnostic.relocated(self.text, line - 1, column - 1, self.filename)
 
 
 def shape_call_lines(text: str) -> list[int]:

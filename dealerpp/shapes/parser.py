@@ -20,7 +20,7 @@ from lark.exceptions import (
     VisitError,
 )
 
-from dealerpp.diagnostics import DppError, source_line_of
+from dealerpp.diagnostics import DppError, line_col, source_line_of
 from dealerpp.grammars import lalr_parser
 from dealerpp.shapes import ast
 
@@ -312,23 +312,18 @@ def _check_brackets(text: str, start: str) -> None:
             if not stack or stack[-1][0] != _CLOSERS[char]:
                 if char == "}" and start == "call" and not stack:
                     continue
-                line, column = _line_col(text, offset)
+                line, column = line_col(text, offset)
                 raise _error(text, f"unmatched {char!r}", line, column)
             stack.pop()
     if stack:
         char, offset = stack[-1]
         if char == "{" and start == "call" and len(stack) == 1:
-            line, column = _line_col(text, offset)
+            line, column = line_col(text, offset)
             raise _error(text, "unclosed 'shape{': no '}' ends it", line, column)
         if char != "{" or start == "body":
-            line, column = _line_col(text, offset)
+            line, column = line_col(text, offset)
             closer = {"(": ")", "[": "]", "{": "}"}[char]
             raise _error(text, f"{char!r} is never closed: {closer!r} expected", line, column)
-
-
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def _error(text: str, message: str, line: int, column: int, hint: str | None = None) -> DppError:
@@ -361,7 +356,7 @@ def _syntax_error(text: str, error: UnexpectedInput) -> DppError:
 
 def _end_position(text: str) -> tuple[int, int]:
     stripped = text.rstrip()
-    line, column = _line_col(text, len(stripped))
+    line, column = line_col(text, len(stripped))
     return line, column
 
 

@@ -405,22 +405,79 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     encoder = CODECS[dst_fmt]
     source = _Source(src, chunk)
     total = 0
-    for segment in segments(source, src_fmt, per_deal, filename):
-        if isinstance(segment, DealArray):
-            data = encoder.encode(segment, total)
-            if data is None:
-                data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
-            dst.write(data)
-            total += len(segment)
-        else:
-            for deal in segment.deals:
-                dst.write(per_deal.dumps(dst_fmt, [deal], total))
-                total += 1
-                if progress is not None and total % _STREAM_BATCH == 0:
-                    progress.update(source.read_bytes, total)
-        if progress is not None:
-            progress.update(source.read_bytes, total)
+    with _Writer(dst) as out:
+        for segment in segments(source, src_fmt, per_deal, filename):
+            if isinstance(segment, DealArray):
+                data = encoder.encode(segment, total)
+                if data is None:
+                    data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
+                out.write(data)
+                total += len(segment)
+            else:
+                for deal in segment.deals:
+                    out.write(per_deal.dumps(dst_fmt, [deal], total))
+                    total += 1
+                    if progress is not None and total % _STREAM_BATCH == 0:
+                        progress.update(source.read_bytes, total)
+            if progress is not None:
+                progress.update(source.read_bytes, total)
     return total
+
+
+class _Writer:
+    """Writes on a thread, so the output of one chunk is written while the
+    next is converted; in order, and an error of the write is raised here."""
+
+    def __init__(self, dst: IO[bytes]) -> None:
+        self.dst = dst
+        self.pending: list[Any] = []
+        self.ready = threading.Condition()
+        self.error: BaseException | None = None
+        self.closed = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> _Writer:
+        self.thread.start()
+        return self
+
+    def write(self, data: Any) -> None:
+        with self.ready:
+            # at most two chunks waiting: memory stays bounded
+            while len(self.pending) >= 2 and self.error is None:
+                self.ready.wait()
+            self._raise()
+            self.pending.append(data)
+            self.ready.notify_all()
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        with self.ready:
+            self.closed = True
+            self.ready.notify_all()
+        self.thread.join()
+        if kind is None:
+            self._raise()
+
+    def _raise(self) -> None:
+        if self.error is not None:
+            raise self.error
+
+    def _run(self) -> None:
+        while True:
+            with self.ready:
+                while not self.pending and not self.closed:
+                    self.ready.wait()
+                if not self.pending:
+                    return
+                data = self.pending.pop(0)
+                self.ready.notify_all()
+            try:
+                self.dst.write(data)
+            except BaseException as error:  # raised in the converting thread
+                with self.ready:
+                    self.error = error
+                    self.pending.clear()
+                    self.ready.notify_all()
+                return
 
 
 def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike[str] | IO[bytes],
