@@ -100,3 +100,19 @@ def test_error_leaves_existing_output(tmp_path: Path) -> None:
         convert_file(source, target, "giblib", "hex", progress=False)
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_reader_going_away_is_not_an_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    source = tmp_path / "in.deals"
+    source.write_bytes(random_deals(300_000, 6).masks.astype("<u8").tobytes())
+    process = subprocess.Popen([sys.executable, "-m", "dealerpp", "convert", "-q", str(source),
+                                "-", "--to", "giblib"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
+    assert process.stdout is not None and process.stderr is not None
+    assert len(process.stdout.read(100)) == 100
+    process.stdout.close()  # like `| head -c 100`
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""

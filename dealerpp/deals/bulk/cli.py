@@ -61,6 +61,12 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
     try:
         total = convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet,
                              filename=name)
+    except BrokenPipeError:
+        # the reader (often `head`) went away: not our error, as for the per-deal path
+        from dealerpp.cli import _silence_stdout
+
+        _silence_stdout()
+        return EXIT_OK
     except DppError as error:
         if error.filename is None and error.line is None:
             error.filename = name if not error.message.startswith("deal ") else args.output
