@@ -212,7 +212,7 @@ class _Reader:
     def _line(self, game: _Game, line: str, number: int,
               pos: int) -> tuple[int, int, str, list[str]] | None:
         """Tokens of one line; returns an open brace comment if one starts."""
-        if not game.items and not game.line:
+        if not game.line:  # the first line read as tokens ('%' lines come before it)
             game.line, game.source_line = number, line
         while pos < len(line):
             char = line[pos]

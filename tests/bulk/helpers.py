@@ -15,15 +15,6 @@ FAST = ("deals", "hex", "giblib", "pbn", "oneline")
 
 
 @st.composite
-def full_masks(draw: st.DrawFn) -> tuple[int, int, int, int]:
-    cards = draw(st.permutations(range(52)))
-    masks = [0, 0, 0, 0]
-    for index, card in enumerate(cards):
-        masks[index // 13] |= 1 << card
-    return masks[0], masks[1], masks[2], masks[3]
-
-
-@st.composite
 def partial_masks(draw: st.DrawFn, equal: bool = False) -> tuple[int, int, int, int]:
     """Hands of 0-13 cards (or all of one size 1-12 when ``equal``)."""
     cards = draw(st.permutations(range(52)))

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal, GibInfo
+from tests.deals.strategies import full_masks
 
-from .helpers import FAST, bulk, full_masks, partial_masks, per_deal, write_per_deal
+from .helpers import FAST, bulk, partial_masks, per_deal, write_per_deal
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -270,3 +270,13 @@ def test_more_card_twice_and_long_hands() -> None:
     long_line = dealer_output.format_oneline(FULL).replace("w QJ97.QJ92.", "w QJ97.QJ982.").replace(
         "s T632.854.J.AK874", "s T632.54.J.AK874")
     assert "14 cards" in error_of(dealer_output.read_oneline, long_line).message
+
+
+def test_pbn_error_line_after_a_leading_escape_line() -> None:
+    """A '%' line before the first game used to leave the game's line at 0."""
+    from dealerpp import deals
+
+    text = '% a note\n\n[Deall "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+    with pytest.raises(DppError) as caught:
+        list(deals.read(text.encode(), "pbn", filename="in"))
+    assert caught.value.line == 3
