@@ -13,6 +13,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI runs the same examples every time (a failure there can be replayed);
+# local runs keep exploring new ones.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI") == "true":
+    settings.load_profile("ci")
 
 # The commands the tests run keep their result cache out of the user's home.
 os.environ.setdefault("DEALERPP_CACHE_DIR", tempfile.mkdtemp(prefix="dealerpp-test-cache-"))
