@@ -16,7 +16,7 @@ of a few greedy strategies:
 3. the same, but removing with terms that also take a few wanted shapes,
    which are then added back (``xxxx - 0xxx - ... - 4xxx + 4333``).
 
-The result is never longer than the plain enumeration (one term a shape),
+Finally every term the list means the same without is dropped. The result is never longer than the plain enumeration (one term a shape),
 because every single shape is itself a candidate term.
 """
 
