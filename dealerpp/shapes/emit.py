@@ -33,6 +33,7 @@ from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK, indices
 X = -1  # an 'x' in a pattern
 EMPTY_LIST = "xxxx - xxxx"  # dealer needs some list; this one matches nothing
 SMALL_SET = 48  # up to this size, find subset terms from the members outward
+INDEX_AFTER = 100  # small-set queries answered by scanning before the index is built
 
 
 class _Candidates:
@@ -47,6 +48,7 @@ class _Candidates:
         self._plain: dict[tuple[int, ...], int] = {}
         self._any: dict[tuple[int, ...], int] = {}
         self._containing: list[list[int]] | None = None
+        self._small_queries = 0
         self._build()
 
     def _build(self) -> None:
@@ -93,7 +95,11 @@ class _Candidates:
         """The terms whose shapes all lie in ``target`` (and, if given, meet ``touching``)."""
         seeds = target if touching is None else touching
         if seeds.bit_count() <= SMALL_SET:
-            return self._inside_from_members(target, seeds)
+            # The per-shape index costs about a hundred scans to build: a short
+            # script scans, a long one builds it once.
+            self._small_queries += 1
+            if self._containing is not None or self._small_queries > INDEX_AFTER:
+                return self._inside_from_members(target, seeds)
         outside = FULL_MASK & ~target
         return [t for t, m in enumerate(self.masks) if not m & outside and m & seeds]
 
