@@ -99,9 +99,14 @@ def _finish(args: argparse.Namespace, data: bytes, total: int, prog: str) -> int
     except OSError as error:
         print(f"{args.output}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
-    if not args.quiet:
-        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+    report_converted(prog, total, args.quiet)
     return EXIT_OK
+
+
+def report_converted(prog: str, total: int, quiet: bool) -> None:
+    """The closing summary on stderr, unless ``--quiet``."""
+    if not quiet:
+        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
 
 
 def format_error(error: DppError) -> str:

@@ -10,6 +10,7 @@ from dealerpp import deals as per_deal_api
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
+from tests.deals.strategies import masks_from_counts
 
 FAST = ("deals", "hex", "giblib", "pbn", "oneline")
 
@@ -23,13 +24,7 @@ def partial_masks(draw: st.DrawFn, equal: bool = False) -> tuple[int, int, int, 
         counts = [size] * 4
     else:
         counts = [draw(st.integers(0, 13)) for _ in range(4)]
-    masks = [0, 0, 0, 0]
-    position = 0
-    for seat, count in enumerate(counts):
-        for card in cards[position:position + count]:
-            masks[seat] |= 1 << card
-        position += count
-    return masks[0], masks[1], masks[2], masks[3]
+    return masks_from_counts(cards, counts)
 
 
 def write_per_deal(deals: list[Deal], fmt: str) -> bytes:

@@ -40,7 +40,11 @@ def equal_masks(draw: st.DrawFn, low: int = 1) -> tuple[int, int, int, int]:
 def any_masks(draw: st.DrawFn) -> tuple[int, int, int, int]:
     """Partial deals: each hand 0-13 cards, some cards in no hand."""
     cards = draw(st.permutations(range(52)))
-    counts = [draw(st.integers(0, 13)) for _ in range(4)]
+    return masks_from_counts(cards, [draw(st.integers(0, 13)) for _ in range(4)])
+
+
+def masks_from_counts(cards: list[int], counts: list[int]) -> tuple[int, int, int, int]:
+    """Deal ``cards`` in order: ``counts[seat]`` cards to each seat, N E S W."""
     masks = [0, 0, 0, 0]
     position = 0
     for seat, count in enumerate(counts):

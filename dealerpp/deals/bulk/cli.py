@@ -54,7 +54,7 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
     if args.input == "-":
         source = _stdin_like(source)
 
-    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error
+    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error, report_converted
     from dealerpp.deals.bulk.stream import convert_file
     from dealerpp.diagnostics import DppError
 
@@ -75,8 +75,7 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
     except OSError as error:
         print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
-    if not args.quiet:
-        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+    report_converted(prog, total, args.quiet)
     return EXIT_OK
 
 
