@@ -77,15 +77,21 @@ def main(argv: list[str], prog: str) -> int:
     try:
         stream = deals.read(source, args.from_fmt, filename=name)
         deals.write(counter.count(stream), buffer, to_fmt)
-    except DppError as error:
+    except (DppError, OSError) as error:
+        return report_input_error(error, args, name)
+    return _finish(args, buffer.getvalue(), counter.total, prog)
+
+
+def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
+    """Print why a conversion failed (a bad record, or an unreadable input);
+    the input-error status. Shared by the per-deal and the bulk paths."""
+    if isinstance(error, DppError):
         if error.filename is None and error.line is None:
             error.filename = name if not error.message.startswith("deal ") else args.output
         print(format_error(error), file=sys.stderr)
-        return EXIT_INPUT
-    except OSError as error:
+    else:
         print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
-        return EXIT_INPUT
-    return _finish(args, buffer.getvalue(), counter.total, prog)
+    return EXIT_INPUT
 
 
 def _finish(args: argparse.Namespace, data: bytes, total: int, prog: str) -> int:

@@ -117,17 +117,19 @@ def binary_chunks(source: Source, size: int) -> Iterator[bytes]:
 
 
 def _read_chunks(handle: IO[bytes], size: int) -> Iterator[bytes]:
-    while True:
-        chunk = handle.read(size)
-        if not chunk:
-            return
-        # A pipe may return short reads: fill the chunk before handing it on.
-        while len(chunk) < size:
-            more = handle.read(size - len(chunk))
-            if not more:
-                break
-            chunk += more
+    while chunk := read_full(handle, size):
         yield chunk
+
+
+def read_full(handle: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes, fewer only at the end: a pipe may return short reads."""
+    data = b""
+    while len(data) < size:
+        more = handle.read(size - len(data))
+        if not more:
+            break
+        data += more
+    return data
 
 
 class TextSink:

@@ -13,7 +13,7 @@ import os
 import re
 from typing import IO, Any
 
-from dealerpp.deals._io import Source, is_path
+from dealerpp.deals._io import Source, is_path, read_full
 
 FORMATS = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
 EXTENSIONS = {".pbn": "pbn", ".gib": "giblib", ".giblib": "giblib", ".deals": "deals", ".dx": "dx", ".hex": "hex"}
@@ -54,13 +54,7 @@ def peek(source: Source) -> tuple[bytes, Source]:
 
 
 def _read_head(stream: IO[bytes]) -> bytes:
-    head = b""
-    while len(head) < SNIFF:
-        chunk = stream.read(SNIFF - len(head))
-        if not chunk:
-            break
-        head += chunk
-    return head
+    return read_full(stream, SNIFF)
 
 
 class _Prefixed(io.RawIOBase):

@@ -54,7 +54,7 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
     if args.input == "-":
         source = _stdin_like(source)
 
-    from dealerpp.cli.convert import EXIT_INPUT, EXIT_OK, format_error, report_converted
+    from dealerpp.cli.convert import EXIT_OK, report_converted, report_input_error
     from dealerpp.deals.bulk.stream import convert_file
     from dealerpp.diagnostics import DppError
 
@@ -67,14 +67,8 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
 
         _silence_stdout()
         return EXIT_OK
-    except DppError as error:
-        if error.filename is None and error.line is None:
-            error.filename = name if not error.message.startswith("deal ") else args.output
-        print(format_error(error), file=sys.stderr)
-        return EXIT_INPUT
-    except OSError as error:
-        print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
-        return EXIT_INPUT
+    except (DppError, OSError) as error:
+        return report_input_error(error, args, name)
     report_converted(prog, total, args.quiet)
     return EXIT_OK
 
