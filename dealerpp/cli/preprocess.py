@@ -107,7 +107,7 @@ def lint_output(result: Preprocessed, filename: str,
     block the output. Line numbers match the input (the rewriter keeps them)."""
     stored = cache.get("check", result.text) if cache else None
     if stored is None:
-        from dealerpp.script.check import check_text  # Lark loads only on a miss
+        from dealerpp.script.check import check_text  # loaded only on a miss
 
         found = check_text(result.text, filename)
         stored = [[f.severity, f.message, f.line, f.column, f.hint, f.code] for f in found]

@@ -3,7 +3,7 @@
 The same shape{} text always compiles to the same list, and the same output
 always gets the same checker findings. People run a script again and again
 (new seeds, a changed action), so the second run looks both up instead of
-loading Lark and compiling: it starts several times faster.
+compiling and checking again.
 
 - Where: ``$DEALERPP_CACHE_DIR``, else ``$XDG_CACHE_HOME/dealerpp``, else
   ``~/.cache/dealerpp``. ``DEALERPP_CACHE=0`` turns the cache off.
@@ -45,7 +45,7 @@ def fingerprint() -> str:
         if not folder.is_dir():
             continue
         for path in sorted(folder.rglob("*")):
-            if path.suffix in (".py", ".lark"):
+            if path.suffix in (".py", ".lark", ".json"):  # code, grammars, parse tables
                 stat = path.stat()
                 digest.update(f"{path.relative_to(folder)}:{stat.st_size}:{stat.st_mtime_ns};"
                               .encode())

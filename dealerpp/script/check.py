@@ -13,7 +13,8 @@ script most likely means. Every fact used here was confirmed by running
 Debian's dealer 20211121; see docs/check.md.
 
 The preprocessor runs this on its output, so ``check_text`` never raises and
-stays fast: one cached LALR parser, no heavy imports.
+stays fast: the grammar's LALR tables run by ``dealerpp.lalr`` (no Lark
+import), no heavy imports.
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from functools import cache, lru_cache
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from dealerpp import lalr
 from dealerpp.diagnostics import INTERNAL_ERROR, TOO_MANY_SHAPES, Diagnostic, Severity
-
-if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+from dealerpp.lalr import ParseError, ParserState, Token, Tree
 
 __all__ = ["check_text"]
 
@@ -87,27 +87,25 @@ _SEATS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 _SUIT_NAMES = {"S": "Spade", "H": "Heart", "D": "Diamond", "C": "Club"}
 
 
-@cache
-def _parser() -> Lark:
-    from dealerpp.grammars import lalr_parser
-
-    return lalr_parser("dealer", lexer="basic")
+def _grammar() -> lalr.Grammar:
+    return lalr.load("dealer")
 
 
 @cache
 def _scanner() -> re.Pattern[str]:
     """The grammar's terminals as one regex, tried in the order Lark's basic
-    lexer tries them (priority, then longest possible match, then name).
+    lexer tries them (priority, then longest possible match, then the
+    longer pattern, then name).
 
     Lark's own lexer gives the same tokens but builds a rich object per
     token, whitespace included; this is several times faster and lets the
     checker keep comments, which the parser ignores.
     """
     terminals = sorted(
-        _parser().terminals,
-        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+        _grammar().terminals,
+        key=lambda t: (-t["priority"], -t["max_width"], -len(t["value"]), t["name"]),
     )
-    return re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals))
+    return re.compile("|".join(f"(?P<{t['name']}>{t['regexp']})" for t in terminals))
 
 
 # The common case, blanks and whole words, found without trying every
@@ -124,8 +122,8 @@ _FAST = re.compile(
 @cache
 def _punctuation() -> dict[str, str]:
     """Terminal names of the one-character tokens _FAST finds."""
-    return {t.pattern.value: t.name for t in _parser().terminals
-            if t.pattern.type == "str" and len(t.pattern.value) == 1}
+    return {t["value"]: t["name"] for t in _grammar().terminals
+            if t["type"] == "str" and len(t["value"]) == 1}
 
 
 @lru_cache(maxsize=4096)
@@ -158,8 +156,6 @@ def check_text(
 
 def _lex(text: str) -> list[Token]:
     """Every token but blanks and newlines, with lines and columns."""
-    from lark import Token
-
     match, fast, punctuation = _scanner().match, _FAST.match, _punctuation()
     tokens: list[Token] = []
     position, line, line_start = 0, 1, 0
@@ -337,7 +333,7 @@ class _Checker:
                 statements.extend(tree.children)
                 depth.finish()
                 break
-            except Exception as error:  # lark raises several kinds
+            except ParseError as error:
                 depth.finish()
                 statements.extend(_completed_statements(state))
                 at_end = _is_end_error(error)
@@ -359,7 +355,7 @@ class _Checker:
             if tokens[index].type == "IDENT" and tokens[index + 1].type == "EQUAL":
                 self.half_defined.add(str(tokens[index]))
 
-    def syntax_error(self, tokens: list[Token], position: int, error: Exception) -> None:
+    def syntax_error(self, tokens: list[Token], position: int, error: ParseError) -> None:
         expected = set(getattr(error, "expected", ()) or ())
         expected.discard("NEVER")
         if position >= len(tokens):
@@ -438,14 +434,15 @@ class _StackDepth:
     passes 10000 entries: deep nesting, or a very long action list (dealer's
     action list is right-recursive, so each item stays on the stack).
 
-    Lark's stack tracks bison's to within a level or two; the limits below
-    were measured against dealer (nested parentheses, `!`, `?:`, in
-    assignments, conditions and actions, and action lists of 5000 items).
+    The LALR stack (Lark's tables, run by dealerpp.lalr) tracks bison's to
+    within a level or two; the limits below were measured against dealer
+    (nested parentheses, `!`, `?:`, in assignments, conditions and actions,
+    and action lists of 5000 items).
     """
 
     ERROR_DEPTH = 9998     # deeper than this: dealer always fails
     WARNING_DEPTH = 9996   # from here on: dealer may fail, depending on context
-    ACTION_LIMIT = 10000   # Lark depth + 2 per top-level comma in an action list
+    ACTION_LIMIT = 10000   # LALR depth + 2 per top-level comma in an action list
 
     def __init__(self, checker: _Checker) -> None:
         self.checker = checker
@@ -513,47 +510,20 @@ def _resync(tokens: list[Token], begin: int) -> int | None:
     return None
 
 
-@cache
-def _parse_conf() -> Any:
-    """The grammar's LALR table with tree callbacks that skip positions.
-
-    ``lalr_parser`` turns on propagate_positions for everyone; the checker
-    reads positions from tokens only, and filling in every tree's meta costs
-    a third of the parse. This reaches into Lark 1.x internals.
-    """
-    from lark import Tree
-    from lark.parse_tree_builder import ParseTreeBuilder
-    from lark.parsers.lalr_parser_state import ParseConf
-
-    lark = _parser()
-    table_parser = lark.parser.parser.parser
-    callbacks = ParseTreeBuilder(lark.rules, Tree, False, False, False).create_callback(None)
-    return ParseConf(table_parser.parse_table, callbacks, "start")
-
-
-def _new_parser_state() -> Any:
-    """A fresh LALR parser state: lean callbacks if Lark's internals are as
-    expected, else the public interactive parser's state."""
-    try:
-        from lark.parsers.lalr_parser_state import ParserState
-
-        return ParserState(_parse_conf(), None)
-    except Exception:  # another Lark version: slower, same results
-        return _parser().parse_interactive().parser_state
+def _new_parser_state() -> ParserState:
+    """A fresh parser; the checker reads positions from tokens only, so the
+    trees skip them (filling them in costs a third of the parse)."""
+    return _grammar().parser_state("start", positions=False)
 
 
 def _end_token(tokens: list[Token]) -> Token:
-    from lark import Token
-
     if tokens:
         return Token.new_borrow_pos("$END", "", tokens[-1])
     return Token("$END", "", 0, 1, 1)
 
 
-def _completed_statements(state: Any) -> list[Tree]:
+def _completed_statements(state: ParserState) -> list[Tree]:
     """Statements already reduced on the parser's stack when an error struck."""
-    from lark import Tree
-
     found: list[Tree] = []
 
     def collect(value: Any) -> None:
@@ -1059,8 +1029,6 @@ class _Semantics:
 # Small tree helpers
 
 def _first_token(tree: Any) -> Token:
-    from lark import Token
-
     while not isinstance(tree, Token):
         tree = tree.children[0]
     return tree

@@ -129,7 +129,7 @@ class _Rewriter:
             return text, [Diagnostic("warning", message, line, column, None,
                                      source_line_of(call_text, line), hint)
                           for message, line, column, hint in stored]
-        from dealerpp.shapes.compiler import compile_shape  # Lark loads only on a miss
+        from dealerpp.shapes.compiler import compile_shape  # loaded only on a miss
 
         try:
             compiled = compile_shape(call_text)

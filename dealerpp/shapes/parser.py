@@ -9,19 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
-from lark import Token, Transformer, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
-
+from dealerpp import lalr
 from dealerpp.diagnostics import DppError, line_col, source_line_of
-from dealerpp.grammars import lalr_parser
+from dealerpp.lalr import ParseError, Token, UnexpectedCharacters, UnexpectedToken
+from dealerpp.lalr.runtime import Callback
 from dealerpp.shapes import ast
 
 LENGTH_VALUE = {**{str(n): n for n in range(10)}, "T": 10, "J": 11, "Q": 12, "K": 13}
@@ -86,11 +80,11 @@ class ConditionSigns:
             yield token
 
 
-_POSTLEX = ConditionSigns()
-
-
-def _parser() -> Any:
-    return lalr_parser("shape", start=("call", "body"), postlex=_POSTLEX)
+@cache
+def _callbacks() -> dict[str, Callback]:
+    """Rule name → the method of ``_ToAst`` that builds its node."""
+    builder = _ToAst()
+    return {name: getattr(builder, name) for name in dir(builder) if not name.startswith("_")}
 
 
 def _pos(meta_or_token: Any) -> ast.Pos:
@@ -98,16 +92,16 @@ def _pos(meta_or_token: Any) -> ast.Pos:
 
 
 class _Fail(Exception):
-    """A semantic error found while building the AST (wrapped by Lark in VisitError)."""
+    """A semantic error found while building the AST."""
 
     def __init__(self, message: str, pos: ast.Pos, hint: str | None = None) -> None:
         super().__init__(message)
         self.message, self.pos, self.hint = message, pos, hint
 
 
-@v_args(meta=True)
-class _ToAst(Transformer[Token, Any]):
-    """Builds ``dealerpp.shapes.ast`` nodes from Lark's parse tree."""
+class _ToAst:
+    """Builds ``dealerpp.shapes.ast`` nodes as the parser reduces each rule:
+    ``rule(meta, children)``, where meta is where the rule's text lies."""
 
     # -- lists ---------------------------------------------------------------
     def call(self, meta: Any, children: list[Any]) -> ast.ShapeCall:
@@ -287,14 +281,10 @@ def parse_call(text: str) -> ast.ShapeCall:
 def _parse(text: str, start: str) -> Any:
     _check_brackets(text, start)
     try:
-        tree = _parser().parse(text, start=start)
-        return _ToAst().transform(tree)
-    except VisitError as wrapped:
-        error = wrapped.orig_exc
-        if isinstance(error, _Fail):
-            raise _error(text, error.message, error.pos.line, error.pos.column, error.hint) from None
-        raise
-    except UnexpectedInput as error:
+        return lalr.load("shape").parse(text, start, _callbacks(), ConditionSigns().process)
+    except _Fail as error:
+        raise _error(text, error.message, error.pos.line, error.pos.column, error.hint) from None
+    except ParseError as error:
         raise _syntax_error(text, error) from None
 
 
@@ -330,16 +320,14 @@ def _error(text: str, message: str, line: int, column: int, hint: str | None = N
     return DppError(message, line, column, None, source_line_of(text, line), hint)
 
 
-def _syntax_error(text: str, error: UnexpectedInput) -> DppError:
+def _syntax_error(text: str, error: ParseError) -> DppError:
     line, column = max(error.line, 1), max(error.column, 1)
     if isinstance(error, UnexpectedCharacters):
         offset = error.pos_in_stream
         char = text[offset] if offset < len(text) else "?"
         return _error(text, f"unexpected character {char!r}", line, column,
                       _char_hint(text, offset, char))
-    if isinstance(error, UnexpectedEOF) or (
-        isinstance(error, UnexpectedToken) and error.token.type == "$END"
-    ):
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         line, column = _end_position(text)
         return _error(text, "the shape list ends too early" + _expected(error), line, column)
     assert isinstance(error, UnexpectedToken)
@@ -360,7 +348,7 @@ def _end_position(text: str) -> tuple[int, int]:
     return line, column
 
 
-def _expected(error: UnexpectedInput) -> str:
+def _expected(error: ParseError) -> str:
     expected = sorted({TERMINAL_NAMES.get(t, t) for t in getattr(error, "expected", ()) or ()
                        if not t.startswith("__") and t in TERMINAL_NAMES})
     if not expected or len(expected) > 6:

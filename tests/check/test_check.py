@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dealerpp.grammars import lalr_parser
+from dealerpp import lalr
 from dealerpp.script.check import check_text
 
 from .mutate import DEALER_EXAMPLES, base_scripts, mutate
@@ -35,12 +35,12 @@ def test_examples_check_clean(path: Path) -> None:
 @pytest.mark.parametrize("name", sorted(base_scripts()))
 def test_bases_parse_and_check_without_errors(name: str) -> None:
     text = base_scripts()[name]
-    lalr_parser("dealer", lexer="basic").parse(text)
+    lalr.load("dealer").parse(text, "start")
     assert errors(text) == []
 
 
 def test_grammar_builds_a_tree_with_statements() -> None:
-    tree = lalr_parser("dealer", lexer="basic").parse("x = 1 + 2 * 3\ncondition x > 2\n")
+    tree = lalr.load("dealer").parse("x = 1 + 2 * 3\ncondition x > 2\n", "start")
     assert [child.data for child in tree.children] == ["assignment", "condition"]
     product = tree.children[0].children[1].children[2]
     assert product.data == "binary" and str(product.children[1]) == "*"
@@ -186,9 +186,10 @@ def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
 
     from lark.lexer import BasicLexer, LexerThread
 
-    from dealerpp.script.check import _lex, _parser
+    from dealerpp.lalr.export import lark_parser
+    from dealerpp.script.check import _lex
 
-    conf = copy(_parser().lexer_conf)
+    conf = copy(lark_parser("dealer").lexer_conf)
     conf.ignore = ()
     lexer = BasicLexer(conf)
 
@@ -250,19 +251,6 @@ def test_random_garbage_never_raises() -> None:
 def test_dealers_parser_stack_limit(text: str, severity: str | None) -> None:
     found = [d.severity for d in check_text(text) if "dealer's parser" in d.message]
     assert found == ([severity] if severity else [])
-
-
-def test_fallback_parser_state_gives_the_same_findings(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dealerpp.script import check
-
-    text = "x = 1\nx = 2\ncondition y +\naction printall,,\n"
-    expected = check_text(text)
-
-    def broken() -> None:
-        raise AttributeError("another Lark")
-
-    monkeypatch.setattr(check, "_parse_conf", broken)
-    assert check_text(text) == expected
 
 
 def test_failures_of_a_replaced_action_are_only_warnings() -> None:

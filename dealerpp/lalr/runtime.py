@@ -1,0 +1,335 @@
+"""An LALR(1) parser that runs the tables ``export`` took from Lark.
+
+It behaves as Lark's LALR parser does with ``propagate_positions=True`` and
+``maybe_placeholders=False``, for the grammars dealerpp ships: the same
+tokens (contextual or basic lexer, keywords matched by a regexp retyped),
+the same tree shape (``?rule`` inlined when it has one child, ``_rule``
+spliced into its parent, anonymous tokens dropped) and the same errors.
+What it does not do is import Lark, which costs more at start-up than a
+one-line script takes to compile.
+
+Instead of building a tree and transforming it afterwards, a caller may
+pass ``callbacks``: rule name → ``f(meta, children)``, called at each
+reduction (as Lark does with an LALR ``transformer=``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+Callback = Callable[["Meta", list[Any]], Any]
+
+
+class Token(str):
+    """A token: its text (the str itself), its terminal's name and where it lies."""
+
+    __slots__ = (
+        "column",
+        "end_column",
+        "end_line",
+        "end_pos",
+        "line",
+        "start_pos",
+        "type",
+        "value",
+    )
+
+    type: str
+    value: str
+    start_pos: int | None
+    line: int | None
+    column: int | None
+    end_line: int | None
+    end_column: int | None
+    end_pos: int | None
+
+    def __new__(cls, type: str, value: str, start_pos: int | None = None,
+                line: int | None = None, column: int | None = None,
+                end_line: int | None = None, end_column: int | None = None,
+                end_pos: int | None = None) -> Token:
+        token = super().__new__(cls, value)
+        token.type, token.value, token.start_pos = type, value, start_pos
+        token.line, token.column = line, column
+        token.end_line, token.end_column, token.end_pos = end_line, end_column, end_pos
+        return token
+
+    @classmethod
+    def new_borrow_pos(cls, type: str, value: str, borrow: Token) -> Token:
+        """A token of another kind at ``borrow``'s place."""
+        return cls(type, value, borrow.start_pos, borrow.line, borrow.column,
+                   borrow.end_line, borrow.end_column, borrow.end_pos)
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {self.value!r})"
+
+    def __reduce__(self) -> Any:
+        return (Token, (self.type, self.value, self.start_pos, self.line, self.column,
+                        self.end_line, self.end_column, self.end_pos))
+
+
+class Meta:
+    """Where a rule's text lies: from its first token to its last."""
+
+    __slots__ = ("column", "empty", "end_column", "end_line", "end_pos", "line", "start_pos")
+
+    def __init__(self, first: Any = None, last: Any = None) -> None:
+        self.empty = first is None
+        if first is not None:
+            self.line, self.column, self.start_pos = first.line, first.column, first.start_pos
+            self.end_line, self.end_column = last.end_line, last.end_column
+            self.end_pos = last.end_pos
+
+
+_NO_META = Meta()
+
+
+class Tree:
+    """A rule's node when no callback builds something else: ``data`` is the
+    rule's name (or alias), ``children`` its kept tokens and nodes."""
+
+    __slots__ = ("children", "data", "meta")
+
+    def __init__(self, data: str, children: list[Any], meta: Meta = _NO_META) -> None:
+        self.data, self.children, self.meta = data, children, meta
+
+    def __repr__(self) -> str:
+        return f"Tree({self.data!r}, {self.children!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Tree) and self.data == other.data
+                and self.children == other.children)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+# --- errors -----------------------------------------------------------------
+
+
+class ParseError(Exception):
+    """Input the grammar does not accept."""
+
+    line: int
+    column: int
+
+
+class UnexpectedCharacters(ParseError):
+    """No terminal of the current state matches at ``pos_in_stream``."""
+
+    def __init__(self, text: str, position: int, line: int, column: int,
+                 allowed: set[str]) -> None:
+        self.pos_in_stream, self.line, self.column = position, line, column
+        self.char = text[position] if position < len(text) else ""
+        self.allowed = allowed
+        super().__init__(f"unexpected character {self.char!r} at line {line}, column {column}")
+
+
+class UnexpectedToken(ParseError):
+    """A token the parser's current state has no action for."""
+
+    def __init__(self, token: Token, expected: set[str]) -> None:
+        self.token, self.expected = token, expected
+        self.line, self.column = token.line or 1, token.column or 1
+        self.pos_in_stream = token.start_pos
+        super().__init__(f"unexpected {token.type} {token.value!r} at line {self.line}, "
+                         f"column {self.column}; expected one of {sorted(expected)}")
+
+
+# --- lexing -----------------------------------------------------------------
+
+
+class Lexer:
+    """One lexer: terminals tried in order, the first that matches wins."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        terminals = config["terminals"]
+        self.pattern = re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals))
+        self.ignore = frozenset(config["ignore"])
+        self.allowed = {name for name, _ in terminals} - self.ignore or {"<END-OF-FILE>"}
+        # A regexp terminal whose whole match is a keyword becomes that keyword.
+        self.keywords = {name: re.compile("|".join(f"(?P<{k}>{r})" for k, r in words))
+                         for name, words in config["unless"].items()}
+
+    def next_token(self, text: str, where: list[int]) -> Token | None:
+        """The next token from ``where`` = [position, line, column] on (which
+        moves past it), skipping ignored ones; None at the end of the text."""
+        position, line, column = where
+        while position < len(text):
+            found = self.pattern.match(text, position)
+            if found is None:
+                where[:] = position, line, column
+                raise UnexpectedCharacters(text, position, line, column, self.allowed)
+            kind, value = found.lastgroup or "", found.group()
+            end = found.end()
+            newlines = value.count("\n")
+            if newlines:
+                end_line, end_column = line + newlines, end - text.rindex("\n", 0, end)
+            else:
+                end_line, end_column = line, column + len(value)
+            if kind not in self.ignore:
+                keywords = self.keywords.get(kind)
+                if keywords is not None and (word := keywords.fullmatch(value)) is not None:
+                    kind = word.lastgroup or kind
+                where[:] = end, end_line, end_column
+                return Token(kind, value, position, line, column, end_line, end_column, end)
+            position, line, column = end, end_line, end_column
+        where[:] = position, line, column
+        return None
+
+
+# --- parsing ----------------------------------------------------------------
+
+
+class Grammar:
+    """Parse tables of one grammar, ready to run."""
+
+    def __init__(self, tables: Mapping[str, Any]) -> None:
+        self.name: str = tables["grammar"]
+        self.terminals: list[dict[str, Any]] = tables["terminals"]
+        self.actions: list[dict[str, int]] = tables["actions"]
+        self.start_states: dict[str, int] = tables["start_states"]
+        self.end_states: dict[str, int] = tables["end_states"]
+        self.rules = [(origin, name, bool(expand1), size, None if kept is None
+                       else [(index, bool(inline)) for index, inline in kept])
+                      for origin, name, expand1, size, kept in tables["rules"]]
+        lexers = tables["lexers"]
+        self._lexer_configs = lexers["configs"]
+        self._lexers: dict[int, Lexer] = {}
+        self._by_state: list[int] = lexers["by_state"]
+        self._root: int = lexers["root"]
+
+    def lexer(self, state: int | None = None) -> Lexer:
+        """The lexer for a parser state (the root lexer, all terminals, for None)."""
+        number = self._root if state is None else self._by_state[state]
+        found = self._lexers.get(number)
+        if found is None:  # compiled on first use: most states share a few
+            found = self._lexers[number] = Lexer(self._lexer_configs[number])
+        return found
+
+    def parser_state(self, start: str, callbacks: Mapping[str, Callback] | None = None,
+                     positions: bool = True) -> ParserState:
+        return ParserState(self, start, callbacks or {}, positions)
+
+    def parse(self, text: str, start: str, callbacks: Mapping[str, Callback] | None = None,
+              postlex: Callable[[Iterator[Token]], Iterator[Token]] | None = None,
+              positions: bool = True) -> Any:
+        """Parse ``text`` from ``start``: a Tree, or what the callbacks built."""
+        state = self.parser_state(start, callbacks, positions)
+        stream = self._tokens(text, state)
+        if postlex is not None:
+            stream = postlex(stream)
+        last = None
+        for last in stream:
+            state.feed_token(last)
+        end = Token.new_borrow_pos("$END", "", last) if last else Token("$END", "", 0, 1, 1)
+        return state.feed_token(end, is_end=True)
+
+    def _tokens(self, text: str, state: ParserState) -> Iterator[Token]:
+        """Tokens lexed one at a time, each with the lexer of the parser's
+        state at that moment (Lark's contextual lexer)."""
+        where = [0, 1, 1]
+        while True:
+            lexer = self.lexer(state.state_stack[-1])
+            try:
+                token = lexer.next_token(text, where)
+            except UnexpectedCharacters as error:
+                raise self._known_elsewhere(text, where, error) from None
+            if token is None:
+                return
+            yield token
+
+    def _known_elsewhere(self, text: str, where: list[int],
+                         error: UnexpectedCharacters) -> ParseError:
+        """A terminal the state does not take may still be a terminal: then the
+        error is that token, unexpected here, as Lark reports it."""
+        try:
+            token = self.lexer().next_token(text, list(where))
+        except UnexpectedCharacters:
+            return error
+        return error if token is None else UnexpectedToken(token, error.allowed)
+
+
+class ParserState:
+    """The LALR stacks: feed tokens one at a time; the end token returns the result."""
+
+    __slots__ = (
+        "callbacks",
+        "end_state",
+        "grammar",
+        "positions",
+        "span_stack",
+        "state_stack",
+        "value_stack",
+    )
+
+    def __init__(self, grammar: Grammar, start: str, callbacks: Mapping[str, Callback],
+                 positions: bool) -> None:
+        self.grammar, self.callbacks, self.positions = grammar, callbacks, positions
+        self.state_stack = [grammar.start_states[start]]
+        self.value_stack: list[Any] = []
+        # Per value: the token or Meta where its text lies (None: no text).
+        self.span_stack: list[Any] = []
+        self.end_state = grammar.end_states[start]
+
+    def feed_token(self, token: Token, is_end: bool = False) -> Any:
+        states, stack = self.grammar.actions, self.state_stack
+        while True:
+            action = states[stack[-1]].get(token.type)
+            if action is None:
+                expected = {s for s in states[stack[-1]] if s.isupper()}
+                raise UnexpectedToken(token, expected)
+            if action >= 0:
+                stack.append(action)
+                self.value_stack.append(token)
+                self.span_stack.append(token)
+                return None
+            origin = self._reduce(-1 - action)
+            stack.append(states[stack[-1]][origin])
+            if is_end and stack[-1] == self.end_state:
+                return self.value_stack[-1]
+
+    def _reduce(self, rule_number: int) -> str:
+        origin, name, expand1, size, kept = self.grammar.rules[rule_number]
+        values, spans = self.value_stack, self.span_stack
+        if size == 1 and expand1 and kept is None:  # `?a: b`: b stands for a
+            del self.state_stack[-1]
+            return origin
+        start = len(values) - size
+        children = values[start:]
+        meta = _meta_of(spans, start) if self.positions else _NO_META
+        del values[start:], spans[start:], self.state_stack[start + 1:]
+        if kept is not None:
+            children = _kept(children, kept)
+        if expand1 and len(children) == 1:
+            value = children[0]
+        else:
+            callback = self.callbacks.get(name)
+            value = Tree(name, children, meta) if callback is None else callback(meta, children)
+        values.append(value)
+        spans.append(None if meta.empty else meta)
+        return origin
+
+
+def _meta_of(spans: list[Any], start: int) -> Meta:
+    """Where ``spans[start:]`` lie together: first to last non-empty one."""
+    end = len(spans)
+    while start < end and spans[start] is None:
+        start += 1
+    if start == end:
+        return _NO_META
+    end -= 1
+    while spans[end] is None:
+        end -= 1
+    return Meta(spans[start], spans[end])
+
+
+def _kept(children: list[Any], kept: list[tuple[int, bool]]) -> list[Any]:
+    """The children a rule keeps, ``_rule`` children spliced in."""
+    result: list[Any] = []
+    for index, inline in kept:
+        if inline:
+            result.extend(children[index].children)
+        else:
+            result.append(children[index])
+    return result
