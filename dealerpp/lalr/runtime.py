@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 Callback = Callable[["Meta", list[Any]], Any]
+# origin, tree name, inline a single child?, length, kept children (or None: all)
+Rule = tuple[str, str, bool, int, "list[tuple[int, bool]] | None"]
 
 
 class Token(str):
@@ -70,16 +72,27 @@ class Token(str):
 
 
 class Meta:
-    """Where a rule's text lies: from its first token to its last."""
+    """Where a rule's text lies: from its first token to its last.
 
-    __slots__ = ("column", "empty", "end_column", "end_line", "end_pos", "line", "start_pos")
+    It keeps the two tokens and reads positions from them when asked: a
+    parse makes one per node, and most are never looked at.
+    """
 
-    def __init__(self, first: Any = None, last: Any = None) -> None:
-        self.empty = first is None
-        if first is not None:
-            self.line, self.column, self.start_pos = first.line, first.column, first.start_pos
-            self.end_line, self.end_column = last.end_line, last.end_column
-            self.end_pos = last.end_pos
+    __slots__ = ("first", "last")
+
+    def __init__(self, first: Token | None = None, last: Token | None = None) -> None:
+        self.first, self.last = first, last
+
+    @property
+    def empty(self) -> bool:
+        return self.first is None
+
+    line = property(lambda self: self.first.line)
+    column = property(lambda self: self.first.column)
+    start_pos = property(lambda self: self.first.start_pos)
+    end_line = property(lambda self: self.last.end_line)
+    end_column = property(lambda self: self.last.end_column)
+    end_pos = property(lambda self: self.last.end_pos)
 
 
 _NO_META = Meta()
@@ -190,7 +203,7 @@ class Grammar:
         self.actions: list[dict[str, int]] = tables["actions"]
         self.start_states: dict[str, int] = tables["start_states"]
         self.end_states: dict[str, int] = tables["end_states"]
-        self.rules = [(origin, name, bool(expand1), size, None if kept is None
+        self.rules: list[Rule] = [(origin, name, bool(expand1), size, None if kept is None
                        else [(index, bool(inline)) for index, inline in kept])
                       for origin, name, expand1, size, kept in tables["rules"]]
         lexers = tables["lexers"]
@@ -268,33 +281,36 @@ class ParserState:
         self.grammar, self.callbacks, self.positions = grammar, callbacks, positions
         self.state_stack = [grammar.start_states[start]]
         self.value_stack: list[Any] = []
-        # Per value: the token or Meta where its text lies (None: no text).
-        self.span_stack: list[Any] = []
+        # Per value: its first and last tokens (None: it has no text).
+        self.span_stack: list[tuple[Token, Token] | None] = []
         self.end_state = grammar.end_states[start]
 
     def feed_token(self, token: Token, is_end: bool = False) -> Any:
-        states, stack = self.grammar.actions, self.state_stack
+        states, stack, values = self.grammar.actions, self.state_stack, self.value_stack
+        rules, kind = self.grammar.rules, token.type
         while True:
-            action = states[stack[-1]].get(token.type)
+            action = states[stack[-1]].get(kind)
             if action is None:
                 expected = {s for s in states[stack[-1]] if s.isupper()}
                 raise UnexpectedToken(token, expected)
             if action >= 0:
                 stack.append(action)
-                self.value_stack.append(token)
-                self.span_stack.append(token)
+                values.append(token)
+                self.span_stack.append((token, token))
                 return None
-            origin = self._reduce(-1 - action)
-            stack.append(states[stack[-1]][origin])
+            rule = rules[-1 - action]
+            if rule[2] and rule[3] == 1 and rule[4] is None:
+                del stack[-1]  # `?a: b`: b stands for a, as it is
+            else:
+                self._reduce(rule)
+            stack.append(states[stack[-1]][rule[0]])
             if is_end and stack[-1] == self.end_state:
-                return self.value_stack[-1]
+                return values[-1]
 
-    def _reduce(self, rule_number: int) -> str:
-        origin, name, expand1, size, kept = self.grammar.rules[rule_number]
+    def _reduce(self, rule: Rule) -> None:
+        """Replace the rule's children on the stacks by its node."""
+        _origin, name, expand1, size, kept = rule
         values, spans = self.value_stack, self.span_stack
-        if size == 1 and expand1 and kept is None:  # `?a: b`: b stands for a
-            del self.state_stack[-1]
-            return origin
         start = len(values) - size
         children = values[start:]
         meta = _meta_of(spans, start) if self.positions else _NO_META
@@ -307,11 +323,10 @@ class ParserState:
             callback = self.callbacks.get(name)
             value = Tree(name, children, meta) if callback is None else callback(meta, children)
         values.append(value)
-        spans.append(None if meta.empty else meta)
-        return origin
+        spans.append(None if meta.first is None else (meta.first, meta.last))
 
 
-def _meta_of(spans: list[Any], start: int) -> Meta:
+def _meta_of(spans: list[tuple[Token, Token] | None], start: int) -> Meta:
     """Where ``spans[start:]`` lie together: first to last non-empty one."""
     end = len(spans)
     while start < end and spans[start] is None:
@@ -321,7 +336,7 @@ def _meta_of(spans: list[Any], start: int) -> Meta:
     end -= 1
     while spans[end] is None:
         end -= 1
-    return Meta(spans[start], spans[end])
+    return Meta(spans[start][0], spans[end][1])  # type: ignore[index]
 
 
 def _kept(children: list[Any], kept: list[tuple[int, bool]]) -> list[Any]:
