@@ -180,14 +180,14 @@ def test_random_mutations_never_raise() -> None:
 
 
 def test_fast_scanner_gives_exactly_the_grammars_tokens() -> None:
-    """check.py scans with a faster loop than Lark's lexer; it must agree with
-    the grammar's own lexer token for token, positions included."""
+    """The checker's lexer scans with a faster loop than Lark's lexer; it must
+    agree with the grammar's own lexer token for token, positions included."""
     from copy import copy
 
     from lark.lexer import BasicLexer, LexerThread
 
     from dealerpp.lalr.export import lark_parser
-    from dealerpp.script.check import _lex
+    from dealerpp.script.check.lexer import _lex
 
     conf = copy(lark_parser("dealer").lexer_conf)
     conf.ignore = ()
