@@ -203,9 +203,11 @@ class Grammar:
         self.actions: list[dict[str, int]] = tables["actions"]
         self.start_states: dict[str, int] = tables["start_states"]
         self.end_states: dict[str, int] = tables["end_states"]
-        self.rules: list[Rule] = [(origin, name, bool(expand1), size, None if kept is None
-                       else [(index, bool(inline)) for index, inline in kept])
-                      for origin, name, expand1, size, kept in tables["rules"]]
+        self.rules: list[Rule] = [
+            (origin, name, bool(expand1), size,
+             None if kept is None else [(index, bool(inline)) for index, inline in kept])
+            for origin, name, expand1, size, kept in tables["rules"]
+        ]
         lexers = tables["lexers"]
         self._lexer_configs = lexers["configs"]
         self._lexers: dict[int, Lexer] = {}
@@ -235,7 +237,8 @@ class Grammar:
         last = None
         for last in stream:
             state.feed_token(last)
-        end = Token.new_borrow_pos("$END", "", last) if last else Token("$END", "", 0, 1, 1)
+        end = (Token("$END", "", 0, 1, 1) if last is None
+               else Token.new_borrow_pos("$END", "", last))
         return state.feed_token(end, is_end=True)
 
     def _tokens(self, text: str, state: ParserState) -> Iterator[Token]:
