@@ -1,9 +1,10 @@
 """``dealerpp convert IN OUT [--from FMT] [--to FMT] [--quiet]``
 
 Reads every deal of IN and writes them to OUT in another format. ``-`` is
-standard input or output. The output is built completely before anything
-is written, and a file is replaced atomically, so an error in the input
-leaves OUT untouched.
+standard input or output. A named OUT is written beside itself and renamed
+at the end (``dealerpp.atomic``), and standard output gets nothing until
+the whole input has been read, so an error in the input leaves OUT
+untouched.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
-from dealerpp.cli.common import write_atomically
+from dealerpp.atomic import atomic_writer
 from dealerpp.diagnostics import DppError
 
 CHOICES = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
@@ -72,41 +73,43 @@ def main(argv: list[str], prog: str) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     source, name = open_input(args.input)
-    buffer = io.BytesIO()
     counter = _Counter()
     try:
-        stream = deals.read(source, args.from_fmt, filename=name)
-        deals.write(counter.count(stream), buffer, to_fmt)
+        stream = counter.count(deals.read(source, args.from_fmt, filename=name))
+        if args.output == "-":
+            # Held until the input is known to be good: an error prints no deals.
+            buffer = io.BytesIO()
+            deals.write(stream, buffer, to_fmt)
+            sys.stdout.buffer.write(buffer.getvalue())
+            sys.stdout.buffer.flush()
+        else:
+            with atomic_writer(args.output) as out:
+                deals.write(stream, out, to_fmt)
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
-    return _finish(args, buffer.getvalue(), counter.total, prog)
+    report_converted(prog, counter.total, args.quiet)
+    return EXIT_OK
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
-    """Print why a conversion failed (a bad record, or an unreadable input);
-    the input-error status. Shared by the per-deal and the bulk paths."""
+    """Print why a conversion failed (a bad record, an unreadable input, an
+    unwritable output); the input-error status. Shared by the per-deal and
+    the bulk paths."""
     if isinstance(error, DppError):
         if error.filename is None and error.line is None:
             error.filename = name if not error.message.startswith("deal ") else args.output
         print(format_error(error), file=sys.stderr)
     else:
-        print(f"{args.input}: error: {error.strerror or error}", file=sys.stderr)
+        print(f"{_culprit(error, args)}: error: {error.strerror or error}", file=sys.stderr)
     return EXIT_INPUT
 
 
-def _finish(args: argparse.Namespace, data: bytes, total: int, prog: str) -> int:
-    try:
-        if args.output == "-":
-            out: IO[bytes] = sys.stdout.buffer
-            out.write(data)
-            out.flush()
-        else:
-            write_atomically(args.output, data)
-    except OSError as error:
-        print(f"{args.output}: error: {error.strerror or error}", file=sys.stderr)
-        return EXIT_INPUT
-    report_converted(prog, total, args.quiet)
-    return EXIT_OK
+def _culprit(error: OSError, args: argparse.Namespace) -> str:
+    """The file an OSError is about: the input if it names it; else a named
+    output (a full disk, a missing folder), which is written as it is read."""
+    if error.filename is not None and str(error.filename) == args.input:
+        return str(args.input)
+    return str(args.output) if args.output != "-" else str(args.input)
 
 
 def report_converted(prog: str, total: int, quiet: bool) -> None:

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Sequence
 
 from dealerpp import __version__
-from dealerpp.cli.common import print_diagnostics, read_text, write_atomically
+from dealerpp.atomic import write_atomically
+from dealerpp.cli.common import print_diagnostics, read_text
 from dealerpp.diagnostics import INTERNAL_ERROR, Diagnostic, DppError, source_line_of
 from dealerpp.script.cache import ResultCache
 from dealerpp.script.rewrite import Preprocessed, preprocess_script

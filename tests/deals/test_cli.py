@@ -55,6 +55,30 @@ def test_convert_error_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixt
         list(tmp_path.iterdir())) == 2
 
 
+def test_convert_per_deal_error_after_good_deals_leaves_the_old_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The per-deal path (--to printall) streams into a temporary file: a bad
+    record after good ones removes it and keeps the old output."""
+    source = tmp_path / "in.deals"
+    source.write_bytes(binary.dumps_deals([FULL, FULL]) + b"\0" * 7)  # a broken third
+    target = tmp_path / "out.txt"
+    target.write_bytes(b"old")
+    assert main(["convert", "--to", "printall", str(source), str(target)]) == 1
+    assert capsys.readouterr().err.startswith(f"{source}: byte ")
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.deals", "out.txt"]
+
+
+def test_convert_to_a_missing_folder_names_the_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.deals"
+    source.write_bytes(binary.dumps_deals([FULL]))
+    target = tmp_path / "no" / "such" / "out.txt"
+    assert main(["convert", "--to", "printall", str(source), str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{target}: error:") and "Traceback" not in err
+
+
 def test_convert_binary_error_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "bad.deals"
     source.write_bytes(binary.dumps_deals([FULL]) + b"\0" * 7)

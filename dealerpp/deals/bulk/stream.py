@@ -20,11 +20,11 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
+from dealerpp.atomic import atomic_writer
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, DealsCodec, PbnCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
@@ -541,48 +541,26 @@ class _InputFile:
 
 
 class _OutputFile:
-    """A named file is written beside its target and renamed on success."""
+    """Standard output for ``-``; a named file through ``atomic_writer``
+    (renamed over its target on success); else the open file given."""
 
     def __init__(self, dst: Any) -> None:
         self.dst = dst
-        self.tmp: str | None = None
+        self.writer: contextlib.AbstractContextManager[IO[bytes]] | None = None
 
     def __enter__(self) -> IO[bytes]:
         dst = self.dst
-        if isinstance(dst, (str, os.PathLike)):
-            if os.fspath(dst) == "-":
-                self.handle = sys.stdout.buffer
-                return self.handle
-            target = Path(dst)
-            # beside the target, so the final rename stays on one file system
-            # (tempfile would cost more to import than a small conversion takes)
-            for attempt in itertools.count():
-                self.tmp = str(target.parent / f".{target.name}.{os.getpid()}.{attempt}.tmp")
-                try:
-                    fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-                    break
-                except FileExistsError:
-                    continue
-            self.handle = os.fdopen(fd, "wb", buffering=1 << 20)
-            return self.handle
-        self.handle = getattr(dst, "buffer", dst)
+        if isinstance(dst, (str, os.PathLike)) and os.fspath(dst) != "-":
+            self.writer = atomic_writer(dst)
+            self.handle = self.writer.__enter__()
+        elif isinstance(dst, (str, os.PathLike)):
+            self.handle = sys.stdout.buffer
+        else:
+            self.handle = getattr(dst, "buffer", dst)
         return self.handle
 
-    def __exit__(self, kind: object, *exc: object) -> None:
-        if self.tmp is None:
+    def __exit__(self, *exc: Any) -> None:
+        if self.writer is None:
             self.handle.flush()
-            return
-        self.handle.close()
-        if kind is not None:
-            Path(self.tmp).unlink(missing_ok=True)
-            return
-        target = Path(self.dst)
-        mode = target.stat().st_mode & 0o7777 if target.exists() else 0o666 & ~_umask()
-        os.chmod(self.tmp, mode)
-        os.replace(self.tmp, target)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+        else:
+            self.writer.__exit__(*exc)
