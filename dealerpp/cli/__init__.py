@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from contextlib import suppress
 from importlib import import_module
 
 # subcommand -> (module, one-line summary)
@@ -32,6 +33,7 @@ EXIT_BROKEN_PIPE = 141  # as a shell reports SIGPIPE
 
 def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    _tolerant_stderr()
     try:
         return _finish(_dispatch(args, prog))
     except BrokenPipeError:
@@ -45,6 +47,16 @@ def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
         print(f"{prog}: internal error: {type(error).__name__}: {error}\n"
               "please report this, with the input that caused it", file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _tolerant_stderr() -> None:
+    """Messages quote the input, whose undecodable bytes are kept as lone
+    surrogates; a strict stderr (an embedding program's, or a test's) would
+    fail to print them. Show them as escapes, as Python's own stderr does."""
+    reconfigure = getattr(sys.stderr, "reconfigure", None)
+    if reconfigure is not None:
+        with suppress(ValueError, OSError):  # a closed or exotic stream: leave it
+            reconfigure(errors="backslashreplace")
 
 
 def _dispatch(args: list[str], prog: str) -> int:

@@ -79,6 +79,17 @@ def test_convert_to_a_missing_folder_names_the_output(
     assert err.startswith(f"{target}: error:") and "Traceback" not in err
 
 
+def test_undecodable_input_is_quoted_even_on_a_strict_stderr(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Binary bytes in a text format: an input error (1) whose quoted line
+    shows them as escapes, not an internal error (capsys's stderr is strict)."""
+    source = tmp_path / "in.gib"
+    source.write_bytes(binary.dumps_deals([FULL, FULL]))
+    assert main(["convert", "--to", "printall", str(source), "-"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{source}:1:1: error:") and "\\udc" in err
+
+
 def test_convert_binary_error_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "bad.deals"
     source.write_bytes(binary.dumps_deals([FULL]) + b"\0" * 7)
