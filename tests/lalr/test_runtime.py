@@ -16,7 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerpp import lalr
-from dealerpp.lalr.export import GRAMMARS, export, lark_parser, render, table_path
+from dealerpp.lalr.export import (
+    GRAMMARS,
+    export,
+    grammar_digest,
+    lark_parser,
+    render,
+    table_path,
+)
 from dealerpp.shapes.parser import ConditionSigns
 from tests.check.mutate import base_scripts
 
@@ -27,8 +34,19 @@ SHAPE_SEEDS = ["5+M(xxx)", "4+s4+h(xx):d>c,h+s==10", "any 4432 + 5xxx - x5xx", "
 
 
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_shipped_tables_come_from_todays_grammar(name: str) -> None:
+    shipped = json.loads(table_path(name).read_text(encoding="utf-8"))
+    assert shipped["sha256"] == grammar_digest(name), "run: python -m dealerpp.lalr.export"
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
 def test_shipped_tables_are_what_lark_makes_of_the_grammar(name: str) -> None:
     shipped = table_path(name).read_text(encoding="utf-8")
+    made_by = json.loads(shipped)["lark"]
+    if made_by != lark.__version__:
+        # Another Lark may number or order things differently; the parse
+        # comparisons below still hold the tables to this Lark's behaviour.
+        pytest.skip(f"tables made by Lark {made_by}, Lark {lark.__version__} installed")
     assert shipped == render(export(name)), "run: python -m dealerpp.lalr.export"
 
 
