@@ -7,6 +7,7 @@ install) reads them from ``../grammar`` next to the package.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -20,3 +21,8 @@ def grammar_path(name: str) -> Path:
         if path.is_file():
             return path
     raise FileNotFoundError(f"grammar {name}.lark not found in {[str(p) for p in _SEARCH_PATH]}")
+
+
+def grammar_digest(name: str) -> str:
+    """The SHA-256 of ``grammar/NAME.lark``: which grammar a parse table is for."""
+    return hashlib.sha256(grammar_path(name).read_bytes()).hexdigest()

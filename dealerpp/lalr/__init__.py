@@ -14,12 +14,11 @@ shipped tables are current and that the runtime parses as Lark does.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cache
 from pathlib import Path
 
-from dealerpp.grammars import grammar_path
+from dealerpp.grammars import grammar_digest
 from dealerpp.lalr.runtime import (
     Grammar,
     Meta,
@@ -42,8 +41,7 @@ def load(name: str) -> Grammar:
     """The runnable tables of ``grammar/NAME.lark``."""
     path = _TABLES / f"{name}.json"
     tables = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
-    digest = hashlib.sha256(grammar_path(name).read_bytes()).hexdigest()
-    if tables is None or tables.get("sha256") != digest:
+    if tables is None or tables.get("sha256") != grammar_digest(name):
         from dealerpp.lalr.export import export  # the grammar changed: ask Lark
 
         tables = export(name)

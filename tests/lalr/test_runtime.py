@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerpp import lalr
+from dealerpp.grammars import grammar_digest
 from dealerpp.lalr.export import (
     GRAMMARS,
     export,
-    grammar_digest,
     lark_parser,
     render,
     table_path,
@@ -91,17 +91,7 @@ def _outcome(parse: Callable[..., Any], *args: Any, **options: Any) -> Any:
                 sorted(expected), None if token is None else (token.type, str(token)))
 
 
-def _lark_shape() -> Any:
-    from lark import Lark
-
-    from dealerpp.grammars import grammar_path
-
-    return Lark(grammar_path("shape").read_text(encoding="utf-8"), parser="lalr",
-                start=["call", "body"], propagate_positions=True, maybe_placeholders=False,
-                postlex=ConditionSigns())
-
-
-LARK_SHAPE = _lark_shape()
+LARK_SHAPE = lark_parser("shape", postlex=ConditionSigns())
 
 
 def assert_same_shape_parse(text: str) -> None:
