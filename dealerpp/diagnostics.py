@@ -19,7 +19,7 @@ Severity = Literal["error", "warning", "note"]
 
 # Codes of problems that more than one stage reports (see Diagnostic.code).
 TOO_MANY_SHAPES = "too-many-shapes"
-INTERNAL_ERROR = "internal-error"  # a bug of ours: never cached, always worth a report
+INTERNAL_ERROR = "internal-error"  # a bug of ours: always worth a report
 
 
 @dataclass(frozen=True)

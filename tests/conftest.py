@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,12 +21,20 @@ settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI") == "true":
     settings.load_profile("ci")
 
-# The commands the tests run keep their result cache out of the user's home.
-os.environ.setdefault("DEALERPP_CACHE_DIR", tempfile.mkdtemp(prefix="dealerpp-test-cache-"))
-
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = PROJECT_ROOT / "examples"
 DEALER_EXAMPLES = Path("/usr/share/doc/dealer/examples")
+
+
+def our_script(name: str) -> str:
+    """Our own console script, installed beside the interpreter running the
+    tests; never looked up on PATH, where Debian's /usr/games/dealer.dpp (the
+    Perl tool) may come first when the virtual environment is not activated."""
+    path = Path(sys.executable).with_name(name)
+    if not path.exists():
+        pytest.fail(f"{path} is missing: install the project into this interpreter's "
+                    "environment (pip install -e '.[test]')")
+    return str(path)
 
 
 def _find(name: str) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import shutil
+import importlib.util
 import subprocess
 import sys
 
@@ -12,10 +12,11 @@ from tests.conftest import PROJECT_ROOT
 
 
 def test_ruff_is_clean() -> None:
-    ruff = shutil.which("ruff")
-    if ruff is None:
-        pytest.skip("ruff is not installed (pip install -e '.[test]')")
-    done = subprocess.run([ruff, "check", "dealerpp", "tests", "bench"], cwd=PROJECT_ROOT,
+    # The ruff of the interpreter running the tests, never one found on PATH.
+    if importlib.util.find_spec("ruff") is None:
+        pytest.fail("ruff is not installed beside this interpreter (pip install -e '.[test]')")
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "dealerpp", "tests", "bench"],
+                          cwd=PROJECT_ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 

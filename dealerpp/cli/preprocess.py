@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from dealerpp import __version__
 from dealerpp.atomic import write_atomically
 from dealerpp.cli.common import print_diagnostics, read_text
-from dealerpp.diagnostics import INTERNAL_ERROR, Diagnostic, DppError, source_line_of
-from dealerpp.script.cache import ResultCache
+from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
 DESCRIPTION = """\
@@ -74,19 +73,16 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     except OSError as error:
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 1
-    cache = ResultCache.open()
     try:
-        result = preprocess_script(text, name, compact=compact, cache=cache)
+        result = preprocess_script(text, name, compact=compact)
     except DppError as error:
         print(error, file=sys.stderr)
         return 1
     print_diagnostics(result.warnings)
     if not options.no_check:
         already = {w.code for w in result.warnings if w.code}
-        print_diagnostics(f for f in lint_output(result, name, cache) if f.code not in already)
-    status = write_output(result.text, options.output, prog)
-    cache.save()
-    return status
+        print_diagnostics(f for f in lint_output(result, name) if f.code not in already)
+    return write_output(result.text, options.output, prog)
 
 
 def write_output(text: str, output: str | None, prog: str) -> int:
@@ -102,24 +98,19 @@ def write_output(text: str, output: str | None, prog: str) -> int:
     return 0
 
 
-def lint_output(result: Preprocessed, filename: str,
-                cache: ResultCache | None = None) -> list[Diagnostic]:
+def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
     """The checker's findings on the rewritten script, as warnings: they never
     block the output. Line numbers match the input (the rewriter keeps them)."""
-    stored = cache.get("check", result.text) if cache else None
-    if stored is None:
-        from dealerpp.script.check import check_text  # loaded only on a miss
+    from dealerpp.script.check import check_text
 
-        found = check_text(result.text, filename)
-        stored = [[f.severity, f.message, f.line, f.column, f.hint, f.code] for f in found]
-        if cache and not any(f.code == INTERNAL_ERROR for f in found):
-            cache.put("check", result.text, stored)
     findings = []
-    for severity, message, line, column, hint, code in stored:
+    for found in check_text(result.text, filename):
+        severity, message = found.severity, found.message
         if severity == "error":
             severity, message = "warning", f"dealer will reject this: {message}"
-        findings.append(Diagnostic(severity, message, line, column, filename,
-                                   source_line_of(result.text, line), hint, code))
+        findings.append(Diagnostic(severity, message, found.line, found.column, filename,
+                                   source_line_of(result.text, found.line), found.hint,
+                                   found.code))
     return findings
 
 

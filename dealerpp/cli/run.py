@@ -11,7 +11,6 @@ from pathlib import Path
 
 from dealerpp.cli.common import print_diagnostics, read_text
 from dealerpp.diagnostics import DppError
-from dealerpp.script.cache import ResultCache
 from dealerpp.script.rewrite import preprocess_script
 
 EXIT_NO_DEALER = 127  # as a shell reports a command it cannot find
@@ -55,13 +54,11 @@ def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
         print(f"{prog}: error: cannot read {options.script}: {error.strerror or error}",
               file=sys.stderr)
         return 1
-    cache = ResultCache.open()
     try:
-        result = preprocess_script(text, name, compact=options.emit == "compact", cache=cache)
+        result = preprocess_script(text, name, compact=options.emit == "compact")
     except DppError as error:
         print(error, file=sys.stderr)
         return 1
-    cache.save()
     print_diagnostics(result.warnings)
     dealer = find_dealer()
     if dealer is None:

@@ -23,7 +23,6 @@ from dealerpp.diagnostics import (
     line_col,
     source_line_of,
 )
-from dealerpp.script.cache import ResultCache, no_cache
 from dealerpp.script.scan import Region, is_column_one, scan
 
 SHAPE_OPEN = re.compile(r"(?<![A-Za-z0-9_])shape\s*\{")
@@ -53,14 +52,10 @@ def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] 
     return result.text
 
 
-def preprocess_script(text: str, filename: str = "<stdin>", *, compact: bool = True,
-                      cache: ResultCache | None = None) -> Preprocessed:
-    """Like ``preprocess``, with the warnings and shape() lines in the result.
-
-    With a ``cache`` (see ``dealerpp.script.cache``), shape{} texts compiled
-    before are looked up instead of compiled.
-    """
-    rewriter = _Rewriter(text, filename, compact, cache or no_cache())
+def preprocess_script(text: str, filename: str = "<stdin>", *,
+                      compact: bool = True) -> Preprocessed:
+    """Like ``preprocess``, with the warnings and shape() lines in the result."""
+    rewriter = _Rewriter(text, filename, compact)
     output = rewriter.run()
     result = Preprocessed(output, rewriter.warnings)
     result.shape_lines = shape_call_lines(output)
@@ -70,11 +65,10 @@ def preprocess_script(text: str, filename: str = "<stdin>", *, compact: bool = T
 
 
 class _Rewriter:
-    def __init__(self, text: str, filename: str, compact: bool, cache: ResultCache) -> None:
+    def __init__(self, text: str, filename: str, compact: bool) -> None:
         self.text = text
         self.filename = filename
         self.compact = compact
-        self.cache = cache
         self.regions = scan(text)
         self.out: list[str] = []
         self.warnings: list[Diagnostic] = []
@@ -122,23 +116,13 @@ class _Rewriter:
 
     def _compile(self, call_text: str, start: int) -> tuple[str, list[Diagnostic]]:
         """The dealer text of one shape{...} and its warnings (positions in ``call_text``)."""
-        key = ("compact " if self.compact else "list ") + call_text
-        hit = self.cache.get("shape", key)
-        if hit is not None:
-            text, stored = hit
-            return text, [Diagnostic("warning", message, line, column, None,
-                                     source_line_of(call_text, line), hint)
-                          for message, line, column, hint in stored]
-        from dealerpp.shapes.compiler import compile_shape  # loaded only on a miss
+        from dealerpp.shapes.compiler import compile_shape  # loaded at the first shape{}
 
         try:
             compiled = compile_shape(call_text)
         except DppError as error:
             raise self._relocate_error(error, start) from None
-        text = compiled.dealer_text(compact=self.compact)
-        self.cache.put("shape", key, [text, [[w.message, w.line, w.column, w.hint]
-                                             for w in compiled.warnings]])
-        return text, compiled.warnings
+        return compiled.dealer_text(compact=self.compact), compiled.warnings
 
     def _find_close(self, start: int, brace: int, index: int) -> tuple[int, list[Region]]:
         """The offset of the closing brace, and the comments met before it."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dealerpp.cli import run as run_cli
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, our_script
 
 PYTHON_DEALERPP = [sys.executable, "-m", "dealerpp"]
 
@@ -74,7 +74,7 @@ def test_output_file_is_written(tmp_path: Path) -> None:
 
 
 def test_dealer_dpp_is_the_same_command() -> None:
-    done = dealerpp(str(EXAMPLES / "michaels.dpp"), command=["dealer.dpp"])
+    done = dealerpp(str(EXAMPLES / "michaels.dpp"), command=[our_script("dealer.dpp")])
     assert done.returncode == 0
     assert done.stdout == dealerpp(str(EXAMPLES / "michaels.dpp")).stdout
 

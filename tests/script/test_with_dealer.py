@@ -12,7 +12,7 @@ import pytest
 
 from dealerpp import ShapeSet, expand, preprocess
 from dealerpp.shapes.dealer_list import read_dealer_list
-from tests.conftest import DEALER_EXAMPLES, EXAMPLES, run_dealer, run_perl_dpp
+from tests.conftest import DEALER_EXAMPLES, EXAMPLES, our_script, run_dealer, run_perl_dpp
 from tests.shapes.test_perl_crosscheck import _expression, _over_thirteen, _perl_sets
 
 pytestmark = pytest.mark.dealer
@@ -126,7 +126,8 @@ def test_multiline_shape(dealer_bin: str, perl_dpp_bin: str) -> None:
 def test_tight_plus_is_an_error_not_an_empty_list(perl_dpp_bin: str) -> None:
     script = "a = shape{north, 4432+5332}\n"
     assert "shape(north,)" in run_perl_dpp(perl_dpp_bin, script)
-    done = subprocess.run(["dealerpp", "-"], input=script, capture_output=True, text=True)
+    done = subprocess.run([our_script("dealerpp"), "-"], input=script, capture_output=True,
+                          text=True)
     assert done.returncode == 1 and done.stdout == ""
     assert "<stdin>:1:18: error:" in done.stderr and "4432 + 5332" in done.stderr
     # and the spaced form is the union
