@@ -4,7 +4,7 @@
 first argument may instead name a subcommand. Each subcommand lives in its own
 module, imported only when it runs, so the preprocessing path stays light.
 
-Exit status: 0 success, 1 input error, 2 usage error.
+Exit statuses: ``dealerpp.cli.status``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ import sys
 from collections.abc import Sequence
 from contextlib import suppress
 from importlib import import_module
+
+from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED
 
 # subcommand -> (module, one-line summary)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -23,12 +25,6 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "show": ("dealerpp.cli.show", "print deals as four-hand diagrams"),
 }
 
-EXIT_OK = 0
-EXIT_INPUT_ERROR = 1
-EXIT_USAGE = 2
-EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in dealerpp, reported without a traceback
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141  # as a shell reports SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:

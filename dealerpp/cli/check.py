@@ -11,10 +11,7 @@ import argparse
 import sys
 
 from dealerpp.cli.common import print_diagnostics, read_text
-
-EXIT_OK = 0
-EXIT_ERRORS = 1
-EXIT_USAGE = 2
+from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 
 
 def _arguments(prog: str) -> argparse.ArgumentParser:
@@ -46,12 +43,12 @@ def main(argv: list[str], prog: str) -> int:
             text = read_text(path)
         except OSError as problem:
             print(f"{name}: error: cannot read: {problem.strerror or problem}", file=sys.stderr)
-            status = EXIT_ERRORS
+            status = EXIT_INPUT
             continue
         found = check_text(text, name, dpp=True if options.dpp else None)
         if options.quiet:
             found = [d for d in found if d.severity == "error"]
         print_diagnostics(found)
         if any(d.severity == "error" for d in found):
-            status = EXIT_ERRORS
+            status = EXIT_INPUT
     return status

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from dealerpp.atomic import atomic_writer
+from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.diagnostics import DppError
 
 CHOICES = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:

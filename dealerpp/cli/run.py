@@ -10,10 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dealerpp.cli.common import print_diagnostics, read_text
+from dealerpp.cli.status import EXIT_NOT_FOUND
 from dealerpp.diagnostics import DppError
 from dealerpp.script.rewrite import preprocess_script
-
-EXIT_NO_DEALER = 127  # as a shell reports a command it cannot find
 
 EPILOG = """\
 examples:
@@ -64,7 +63,7 @@ def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
     if dealer is None:
         print(f"{prog}: error: dealer is not installed (Debian/Ubuntu: apt-get install dealer); "
               "or preprocess only: dealerpp SCRIPT > out.dl", file=sys.stderr)
-        return EXIT_NO_DEALER
+        return EXIT_NOT_FOUND
     sys.stdout.flush()
     done = subprocess.run([dealer, *options.dealer_args],
                           input=result.text.encode("utf-8", errors="surrogateescape"),

@@ -10,14 +10,8 @@ import argparse
 import os
 import sys
 
-from dealerpp.cli.convert import (
-    CHOICES,
-    EXIT_INPUT,
-    EXIT_OK,
-    format_error,
-    open_input,
-    parse_args,
-)
+from dealerpp.cli.convert import CHOICES, format_error, open_input, parse_args
+from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.diagnostics import DppError
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from dealerpp.cli import run as run_cli
+from dealerpp.cli.status import EXIT_NOT_FOUND
 from tests.conftest import EXAMPLES, our_script
 
 PYTHON_DEALERPP = [sys.executable, "-m", "dealerpp"]
@@ -160,7 +161,7 @@ def test_run_without_dealer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                             capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a.dpp").write_text("generate 1\n")
     monkeypatch.setattr(run_cli, "find_dealer", lambda: None)
-    assert run_cli.main([str(tmp_path / "a.dpp")]) == run_cli.EXIT_NO_DEALER
+    assert run_cli.main([str(tmp_path / "a.dpp")]) == EXIT_NOT_FOUND
     assert "dealer is not installed" in capsys.readouterr().err
 
 

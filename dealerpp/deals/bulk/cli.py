@@ -54,7 +54,8 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
     if args.input == "-":
         source = _stdin_like(source)
 
-    from dealerpp.cli.convert import EXIT_OK, report_converted, report_input_error
+    from dealerpp.cli.convert import report_converted, report_input_error
+    from dealerpp.cli.status import EXIT_OK
     from dealerpp.deals.bulk.stream import convert_file
     from dealerpp.diagnostics import DppError
 
