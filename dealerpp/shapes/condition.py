@@ -14,6 +14,7 @@ counts only where C would reach it. Nothing is ever passed to eval or exec.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Sequence
 
 from dealerpp.shapes import ast
@@ -87,19 +88,13 @@ def variables(expr: ast.Expr) -> set[str]:
 
 # --- evaluation -------------------------------------------------------------
 
-_WRAPPING: dict[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
+# A comparison gives a bool, which is the int 0 or 1 in all later arithmetic.
+_OPERATORS: dict[str, Callable[[int, int], int]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "==": operator.eq, "!=": operator.ne,
 }
-_COMPARING: dict[str, Callable[[int, int], bool]] = {
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-}
+_WRAPPING = frozenset("+-*")
 
 
 class Evaluation:
@@ -119,9 +114,14 @@ class Evaluation:
         self.column = {suit: position for position, suit in enumerate(suits)}
         self.binding = binding
         self.traps: dict[ast.Pos, str] = {}
-        keys = [tuple(shape[suit] for suit in suits) for shape in shapes]
-        rows = list(dict.fromkeys(keys))
-        value_of = dict(zip(rows, self._run(expr, rows), strict=True))  # type: ignore[arg-type]
+        if len(suits) == 1:
+            keys: list = [shape[suits[0]] for shape in shapes]
+            distinct = list(dict.fromkeys(keys))
+            rows = [(key,) for key in distinct]
+        else:
+            keys = list(map(operator.itemgetter(*suits), shapes)) if suits else [()] * len(shapes)
+            distinct = rows = list(dict.fromkeys(keys))
+        value_of = dict(zip(distinct, self._run(expr, rows), strict=True))
         self.values: Column = [value_of[key] for key in keys]
 
     @staticmethod
@@ -179,18 +179,12 @@ class Evaluation:
         op = node.op
         if op in ("/", "%"):
             return self._divide(node, left, right)
-        clean = None not in left and None not in right
-        if op in _COMPARING:
-            compare = _COMPARING[op]
-            if clean:
-                return [int(compare(a, b)) for a, b in zip(left, right, strict=True)]  # type: ignore[arg-type]
-            return [None if a is None or b is None else int(compare(a, b))
+        apply = _OPERATORS[op]
+        if None in left or None in right:
+            return [None if a is None or b is None else wrap(apply(a, b))
                     for a, b in zip(left, right, strict=True)]
-        combine = _WRAPPING[op]
-        if clean:
-            return _wrapped([combine(a, b) for a, b in zip(left, right, strict=True)])  # type: ignore[arg-type]
-        return [None if a is None or b is None else wrap(combine(a, b))
-                for a, b in zip(left, right, strict=True)]
+        values = list(map(apply, left, right))
+        return _wrapped(values) if op in _WRAPPING else values
 
     def _divide(self, node: ast.Binary, left: Column, right: Column) -> Column:
         divide = c_div if node.op == "/" else c_mod

@@ -260,8 +260,8 @@ def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str]
     for option in options:
         remaining = indices(candidates & ~mask)
         evaluation = Evaluation(condition, option, [ALL_SHAPES[i] for i in remaining])
-        for i, holds in zip(remaining, evaluation.matching(), strict=True):
-            if holds:
+        for i, value in zip(remaining, evaluation.values, strict=True):
+            if value:  # neither 0 nor None (a division by zero)
                 mask |= 1 << i
         for pos, message in evaluation.traps.items():
             context.warn_once(message, pos)
