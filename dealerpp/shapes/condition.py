@@ -128,10 +128,6 @@ class Evaluation:
     def _suit(name: str, binding: dict[str, int]) -> int:
         return binding[name] if name in ("M", "m") else SUIT_INDEX[name]
 
-    def matching(self) -> list[bool]:
-        """Per shape: whether the condition holds (a trapped one does not)."""
-        return [bool(value) for value in self.values]
-
     def _run(self, expr: ast.Expr, shapes: list[tuple[int, ...]]) -> Column:
         # Work items: ("eval", node, rows) computes a node's column for
         # those rows and pushes it on ``results``; the others combine the
