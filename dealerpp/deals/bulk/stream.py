@@ -25,6 +25,8 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from dealerpp.atomic import atomic_writer
+from dealerpp.deals import formats
+from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, DealsCodec, PbnCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
@@ -33,8 +35,8 @@ from dealerpp.deals.bulk.progress import Progress
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
 
-#: Formats with a fast path (names as in ``dealerpp.deals.FORMATS``).
-FAST_FORMATS = tuple(CODECS)
+#: Formats with a fast path (``dealerpp.deals.formats``: those with a codec).
+FAST_FORMATS = formats.FAST
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
 # Characters that open structure spanning records: the rest goes per deal.
@@ -93,10 +95,29 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
 
 
 def _context_start(data: bytes, fmt: str, end: int) -> int | None:
+    """Where the rest of the file must go per deal: the start of the line
+    with the first character that opens structure spanning records, or
+    with a lone CR (the readers end a line there too, so from there on
+    their line numbers are not the count of LFs)."""
     hits = [p for p in (data.find(c, 0, end) for c in _CONTEXT.get(fmt, ())) if p >= 0]
+    lone_cr = _lone_cr(data, end)
+    if lone_cr is not None:
+        hits.append(lone_cr)
     if not hits:
         return None
     return data.rfind(b"\n", 0, min(hits)) + 1
+
+
+def _lone_cr(data: bytes, end: int) -> int | None:
+    """The first CR not followed by LF in ``data[:end]``, if any. Two scans
+    in C for the usual file (no CR, or CR LF throughout)."""
+    crs = data.count(b"\r", 0, end)
+    if not crs or crs == data.count(b"\r\n", 0, end + 1):
+        return None
+    arr = np.frombuffer(data, np.uint8, count=end)
+    at = np.flatnonzero(arr == 13)
+    nexts = np.frombuffer(data + b"\0", np.uint8)[at + 1]  # (a CR may be the last byte)
+    return int(at[nexts != 10][0])
 
 
 def _before_open_game(data: bytes, end: int) -> int:
@@ -121,8 +142,13 @@ def _uniform(data: bytes, end: int, codec: Any,
         return []
     width = data.find(b"\n", 0, end) + 1
     per_record = 1
-    if isinstance(codec, PbnCodec) and width + 1 == codec.pair and data[width:width + 1] == b"\n":
-        width, per_record = width + 1, 2
+    if isinstance(codec, PbnCodec):
+        if width + 1 == codec.pair and data[width:width + 1] == b"\n":
+            width, per_record = width + 1, 2
+        elif width == codec.pair:
+            # A single line as wide as a pair is no pair: as a failed row it
+            # would reach the PBN reader cut off from the lines of its game.
+            return None
     if width not in _fast_widths(codec) or end % width:
         return None
     rows = end // width
@@ -358,12 +384,14 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int,
     ``where``: line of the first row, lines per row, byte of the first row."""
     line, lines_per_row, byte = where
     if ok is None:
+        per_deal.fast_read(fmt, bytes(block[len(block) - width:]))
         yield arr
         return
     change = np.flatnonzero(np.diff(ok.view(np.int8))) + 1
     bounds = [0, *change.tolist(), len(ok)]
     for a, b in itertools.pairwise(bounds):
         if ok[a]:
+            per_deal.fast_read(fmt, bytes(block[(b - 1) * width:b * width]))
             yield arr[a:b]
             continue
         yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
@@ -471,7 +499,7 @@ class _Writer:
                 data = self.pending.pop(0)
                 self.ready.notify_all()
             try:
-                self.dst.write(data)
+                write_all(self.dst, data)
             except BaseException as error:  # raised in the converting thread
                 with self.ready:
                     self.error = error
