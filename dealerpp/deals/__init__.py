@@ -1,29 +1,47 @@
 """Deals: one model and readers/writers for every deal format.
 
 ``read(source, fmt=None)`` yields deals lazily; ``write(deals, target,
-fmt=None)`` writes them. The model lives in :mod:`dealerpp.deals.model`.
+fmt=None)`` writes them. The model lives in :mod:`dealerpp.deals.model`,
+the list of formats in :mod:`dealerpp.deals.formats`. The model's names are
+imported here on first use, so importing the registry (which the convert
+command does before it has decided anything) does not load the model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from dealerpp.deals import formats
-from dealerpp.deals._io import Source, Target
-from dealerpp.deals.model import (
-    Call,
-    Card,
-    Deal,
-    GibInfo,
-    Hand,
-    PbnComment,
-    PbnInfo,
-    PbnTag,
-    Seat,
-    Strain,
-    Suit,
-    Vul,
-)
+
+if TYPE_CHECKING:
+    from dealerpp.deals._io import Source, Target
+    from dealerpp.deals.model import (
+        Call,
+        Card,
+        Deal,
+        GibInfo,
+        Hand,
+        PbnComment,
+        PbnInfo,
+        PbnTag,
+        Seat,
+        Strain,
+        Suit,
+        Vul,
+    )
+
+_MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "PbnComment", "PbnInfo",
+                          "PbnTag", "Seat", "Strain", "Suit", "Vul"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MODEL_NAMES:
+        from dealerpp.deals import model
+
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FORMATS",

@@ -77,16 +77,24 @@ class _Prefixed(io.RawIOBase):
 
 def from_content(head: bytes) -> str | None:
     """The format the first bytes look like, or None when empty."""
+    shown = sniffed(head)
+    if shown is None:
+        return None
+    return formats.sniff(shown) or (None if shown.binary else formats.TEXT_FALLBACK)
+
+
+def sniffed(head: bytes) -> formats.Head | None:
+    """What the sniffers are shown of a file's first bytes: None when there
+    is nothing to see (no bytes, or only blank and ``%`` lines)."""
     if not head:
         return None
     if _is_binary(head):
-        return formats.sniff(formats.Head(head, binary=True))
+        return formats.Head(head, binary=True)
     text = head.decode("utf-8", "replace").removeprefix("\ufeff")
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or stripped.startswith("%"):
-            continue
-        return formats.sniff(formats.Head(head, False, line, stripped)) or formats.TEXT_FALLBACK
+        if stripped and not stripped.startswith("%"):
+            return formats.Head(head, False, line, stripped)
     return None
 
 
@@ -115,4 +123,4 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension"]
+__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension", "prefixed", "sniffed"]

@@ -41,6 +41,15 @@ CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
 # Characters that open structure spanning records: the rest goes per deal.
 _CONTEXT = {"giblib": (b"{", b"}"), "pbn": (b"%", b";", b"{", b"}")}
+# First bytes of lines that may be blank or indented to Python's str.strip
+# (ASCII blanks, CR of a CR LF line, any byte of a non-ASCII character).
+_MAY_BE_INDENTED = np.zeros(256, bool)
+_MAY_BE_INDENTED[[9, 11, 12, 13, 28, 29, 30, 31, 32]] = True
+_MAY_BE_INDENTED[128:] = True
+# ... and of lines that may open a PBN game (a tag line), which a block of
+# bare deal lines must not hold.
+_MAY_OPEN_GAME = _MAY_BE_INDENTED.copy()
+_MAY_OPEN_GAME[ord("[")] = True
 
 
 class Slow:
@@ -152,9 +161,11 @@ def _uniform(data: bytes, end: int, codec: Any,
     if width not in _fast_widths(codec) or end % width:
         return None
     rows = end // width
+    arr = np.frombuffer(data, np.uint8, count=end)
+    if per_record == 1 and isinstance(codec, PbnCodec) and _MAY_OPEN_GAME[arr[::width]].any():
+        return None  # a tag line among deal lines opens a game: see _pbn_units
     # An extra line end inside a row would fail that row's checks; _piece
     # then makes sure the line count (for error positions) is right.
-    arr = np.frombuffer(data, np.uint8, count=end)
     if not (arr[width - 1::width] == 10).all():
         return None
     if per_record == 2 and not (arr[width - 2::width] == 10).all():
@@ -193,14 +204,17 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
     count = len(starts)
     lengths = ends - starts
     blank = lengths == 1
-    tag = arr[np.minimum(starts, len(arr) - 1)] == ord("[")
+    first = arr[np.minimum(starts, len(arr) - 1)]
+    tag = first == ord("[")
+    closing_blank = blank.copy()
+    _read_indented(arr, starts, ends, first, tag, closing_blank)
     pair = np.zeros(count, bool)
     pair[:-1] = tag[:-1] & (lengths[:-1] == 79) & blank[1:]
     game = tag & ~pair  # a game with more than the Deal tag: slow to its blank line
     end = int(ends[-1])
     forced = np.zeros(count, bool)
     if game.any():
-        blanks = np.flatnonzero(blank)
+        blanks = np.flatnonzero(closing_blank)
         firsts = np.flatnonzero(game)
         closing = np.searchsorted(blanks, firsts)
         marks = np.zeros(count + 1, np.int64)
@@ -228,6 +242,18 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
     unit_ends = np.where(pair, np.roll(ends, -1), ends)
     return (starts[keep_mask], unit_ends[keep_mask], unit_keys[keep_mask],
             numbers[keep_mask], end)
+
+
+def _read_indented(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray,
+                   tag: np.ndarray, blank: np.ndarray) -> None:
+    """Lines that start with a blank (or a byte of a non-ASCII character)
+    are, to the PBN reader, tag lines when they strip to one and blank lines
+    (which close a game) when they strip to nothing: mark them as it reads
+    them. Rare, so one at a time."""
+    for i in np.flatnonzero(_MAY_BE_INDENTED[first]).tolist():
+        text = arr[starts[i]:ends[i]].tobytes().decode("utf-8", "surrogateescape").strip()
+        tag[i] = text.startswith("[")
+        blank[i] = not text
 
 
 # -- segments of a whole source ----------------------------------------------------
