@@ -118,10 +118,11 @@ def _context_start(data: bytes, fmt: str, end: int) -> int | None:
 
 
 def _lone_cr(data: bytes, end: int) -> int | None:
-    """The first CR not followed by LF in ``data[:end]``, if any. Two scans
-    in C for the usual file (no CR, or CR LF throughout)."""
-    crs = data.count(b"\r", 0, end)
-    if not crs or crs == data.count(b"\r\n", 0, end + 1):
+    """The first CR not followed by LF in ``data[:end]``, if any: one memchr
+    for a file without CRs, two counts for one with CR LF throughout."""
+    if data.find(b"\r", 0, end) < 0:
+        return None
+    if data.count(b"\r", 0, end) == data.count(b"\r\n", 0, end + 1):
         return None
     arr = np.frombuffer(data, np.uint8, count=end)
     at = np.flatnonzero(arr == 13)
