@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from dealerpp.deals import formats
 from dealerpp.deals._io import Source, is_path, read_full
@@ -38,7 +38,7 @@ def peek(source: Source) -> tuple[bytes, Source]:
         # An in-memory text stream (StringIO): its text is in memory already.
         text = source.read()
         return text[:SNIFF].encode("utf-8", "surrogateescape"), text
-    stream = getattr(source, "buffer", source)
+    stream = cast(IO[bytes], getattr(source, "buffer", source))  # a binary file by now
     if isinstance(stream, io.BufferedReader):
         # Peek, so the stream itself (often sys.stdin.buffer) still holds
         # everything for whoever reads it next. A pipe fills the buffer with

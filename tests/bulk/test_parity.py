@@ -137,7 +137,7 @@ def test_bulk_path_and_per_deal_reader_agree(tmp_path_factory: pytest.TempPathFa
 
 
 @pytest.mark.slow
-@settings(PARITY, max_examples=1500)
+@settings(PARITY, max_examples=1000)
 @given(cases())
 def test_bulk_path_and_per_deal_reader_agree_at_length(
         tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str, bytes, int]) -> None:
