@@ -126,3 +126,36 @@ def test_reader_going_away_is_status_141_and_quiet(tmp_path: Path, command: list
     process.stdout.close()
     assert process.wait(timeout=60) == 141
     assert process.stderr.read() == b""
+
+
+FAST_EXTENSIONS = [(ext, f.name) for f in formats.FORMATS if f.fast for ext in f.extensions]
+
+
+@pytest.mark.parametrize(("ext", "fmt"), FAST_EXTENSIONS)
+def test_every_fast_extension_takes_the_bulk_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  ext: str, fmt: str) -> None:
+    """Read from the registry, so no extension is left out (.giblib was)."""
+    from dealerpp.deals.bulk import stream
+
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(stream, "convert_file",
+                        lambda src, dst, src_fmt, dst_fmt, **_: calls.append((src_fmt, dst_fmt)) or 0)
+    other = ".hex" if fmt != "hex" else ".deals"
+    (tmp_path / f"in{ext}").write_bytes(b"")
+    (tmp_path / f"in{other}").write_bytes(b"")
+    assert main(["convert", "-q", str(tmp_path / f"in{other}"), str(tmp_path / f"out{ext}")]) == 0
+    assert main(["convert", "-q", str(tmp_path / f"in{ext}"), str(tmp_path / f"out{other}")]) == 0
+    other_fmt = formats.from_extension(f"in{other}")
+    assert calls == [(other_fmt, fmt), (fmt, other_fmt)]
+
+
+def test_bulk_path_names_the_file_an_os_error_is_about(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.deals"
+    source.write_bytes(random_deals(5, 1).masks.astype("<u8").tobytes())
+    target = tmp_path / "no" / "such" / "out.gib"
+    assert main(["convert", str(source), str(target)]) == 1
+    assert capsys.readouterr().err.startswith(f"{target}: error: No such file")
+    missing = tmp_path / "missing.deals"
+    assert main(["convert", "--from", "deals", str(missing), str(tmp_path / "out.gib")]) == 1
+    assert capsys.readouterr().err.startswith(f"{missing}: error: No such file")
