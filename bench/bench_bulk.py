@@ -10,6 +10,11 @@ PBN deal strings on 100,000 deals and prints the ratios.
 ``--huge`` adds (first) the 10,000,000-deal .deals -> giblib -> .deals
 round trip with the peak memory of each converting process (its rusage,
 from wait4).
+
+``--against DIR`` times another checkout of dealerpp (say the code before a
+change: ``git worktree add /tmp/before HEAD~1``) in the same run, each
+conversion alternating between the two, and prints the ratio of the best
+times (below 1: this checkout is faster).
 """
 
 from __future__ import annotations
@@ -58,17 +63,19 @@ def write_deals_file(path: Path, count: int) -> None:
             out.write(random_deals(min(100_000, count - start), seed=start + 1))
 
 
-def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> float:
-    """Seconds for one ``dealerpp convert`` process."""
-    return convert_measured(src, dst, fmt_from, fmt_to)[0]
+def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str, root: Path = ROOT) -> float:
+    """Seconds for one ``dealerpp convert`` process (of the checkout ``root``)."""
+    return convert_measured(src, dst, fmt_from, fmt_to, root)[0]
 
 
-def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> tuple[float, int]:
+def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str,
+                     root: Path = ROOT) -> tuple[float, int]:
     """Seconds and peak resident memory (KiB) of one ``dealerpp convert``."""
     command = [sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
                "--from", fmt_from, "--to", fmt_to]
     start = time.perf_counter()
-    process = subprocess.Popen(command, env=child_env(), cwd=ROOT)
+    # `python -m` puts the working folder first on the path: the checkout's own
+    process = subprocess.Popen(command, env=child_env(root), cwd=root)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -77,23 +84,23 @@ def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str) -> tuple[
     return seconds, usage.ru_maxrss
 
 
-def child_env() -> dict[str, str]:
-    """The environment of the timed processes: this checkout first on the
+def child_env(root: Path = ROOT) -> dict[str, str]:
+    """The environment of the timed processes: the checkout first on the
     path, and bytecode caching as an installed package has it (a session
     may run with PYTHONDONTWRITEBYTECODE, which would make every run compile
     dealerpp's sources again)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
-def warm_up() -> None:
+def warm_up(root: Path = ROOT) -> None:
     """One small conversion, untimed, so the timed ones find the bytecode."""
     source = DATA / "warm_up.deals"
     source.write_bytes(random_deals(100, seed=5))
     for ext, fmt in (("hex", "hex"), ("gib", "giblib"), ("pbn", "pbn"), ("one", "oneline")):
-        convert(source, DATA / f"warm_up.{ext}", "deals", fmt)
-        convert(DATA / f"warm_up.{ext}", DATA / "warm_up.back", fmt, "deals")
+        convert(source, DATA / f"warm_up.{ext}", "deals", fmt, root)
+        convert(DATA / f"warm_up.{ext}", DATA / "warm_up.back", fmt, "deals", root)
 
 
 def rate_line(label: str, count: int, seconds: float) -> str:
@@ -102,43 +109,59 @@ def rate_line(label: str, count: int, seconds: float) -> str:
     return f"  {label:34s} {seconds:7.3f} s {rate:12,.0f} deals/s  {mark}"
 
 
-def timed(src: Path, dst: Path, fmt_from: str, fmt_to: str, repeat: int) -> list[float]:
-    """Seconds of ``repeat`` runs of the same conversion, sorted."""
-    return sorted(convert(src, dst, fmt_from, fmt_to) for _ in range(repeat))
+class Timer:
+    """Runs each conversion ``repeat`` times, alternating with the checkout
+    ``against`` when there is one (so both see the same machine load)."""
+
+    def __init__(self, repeat: int, against: Path | None) -> None:
+        self.repeat = repeat
+        self.against = against
+        self.theirs: list[float] = []
+
+    def timed(self, src: Path, dst: Path, fmt_from: str, fmt_to: str) -> list[float]:
+        """Seconds of our runs, sorted (theirs are kept for ``report``)."""
+        ours, theirs = [], []
+        for _ in range(self.repeat):
+            ours.append(convert(src, dst, fmt_from, fmt_to))
+            if self.against is not None:
+                theirs.append(convert(src, dst, fmt_from, fmt_to, self.against))
+        self.theirs = sorted(theirs)
+        return sorted(ours)
+
+    def report(self, label: str, count: int, runs: list[float]) -> float:
+        """Print best and median of the runs; return the best rate."""
+        line = rate_line(label, count, runs[0])
+        if len(runs) > 1:
+            line += f"  (median {count / runs[len(runs) // 2]:,.0f}/s of {len(runs)} runs)"
+        if self.theirs:
+            line += f"  time / against's {runs[0] / self.theirs[0]:.2f}"
+        print(line)
+        return count / runs[0]
 
 
-def report(label: str, count: int, runs: list[float]) -> float:
-    """Print best and median of the runs; return the best rate."""
-    line = rate_line(label, count, runs[0])
-    if len(runs) > 1:
-        line += f"  (median {count / runs[len(runs) // 2]:,.0f}/s of {len(runs)} runs)"
-    print(line)
-    return count / runs[0]
-
-
-def bench_formats(count: int, repeat: int) -> dict[str, float]:
+def bench_formats(count: int, timer: Timer) -> dict[str, float]:
     source = DATA / f"deals_{count}.deals"
     if not source.exists() or source.stat().st_size != 32 * count:
         write_deals_file(source, count)
     raw = source.read_bytes()
     rates: dict[str, float] = {}
     print(f"dealerpp convert, {count:,} deals, one process each (start included), "
-          f"best of {repeat}:")
+          f"best of {timer.repeat}:")
     for label, ext, fmt in FORMATS:
         text = DATA / f"deals_{count}.{ext}"
         back = DATA / f"deals_{count}.{ext}.deals"
-        runs = timed(source, text, "deals", fmt, repeat)
-        rates[f"write {fmt}"] = report(f".deals -> {label}", count, runs)
-        runs = timed(text, back, fmt, "deals", repeat)
-        rates[f"read {fmt}"] = report(f"{label} -> .deals", count, runs)
+        runs = timer.timed(source, text, "deals", fmt)
+        rates[f"write {fmt}"] = timer.report(f".deals -> {label}", count, runs)
+        runs = timer.timed(text, back, fmt, "deals")
+        rates[f"read {fmt}"] = timer.report(f"{label} -> .deals", count, runs)
         same = back.read_bytes() == raw
         print(f"  round trip .deals -> {label} -> .deals byte-identical: {same}")
         back.unlink()
     lines = DATA / f"deals_{count}.pbnlines"
     _pbn_lines(DATA / f"deals_{count}.pbn", lines)
     back = DATA / f"deals_{count}.pbnlines.deals"
-    runs = timed(lines, back, "pbn", "deals", repeat)
-    rates["read pbn lines"] = report("PBN deal lines (N:...) -> .deals", count, runs)
+    runs = timer.timed(lines, back, "pbn", "deals")
+    rates["read pbn lines"] = timer.report("PBN deal lines (N:...) -> .deals", count, runs)
     print(f"  PBN deal lines -> .deals byte-identical: {back.read_bytes() == raw}")
     back.unlink()
     return rates
@@ -228,14 +251,19 @@ def main() -> int:
                         help="runs of each conversion (best and median are shown)")
     parser.add_argument("--huge", action="store_true", help="also the 10M round trip")
     parser.add_argument("--huge-deals", type=int, default=10_000_000)
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="another checkout of dealerpp, timed in the same run")
     args = parser.parse_args()
     DATA.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cpus, "
           f"load average {os.getloadavg()[0]:.2f}")
     warm_up()
+    if args.against is not None:
+        warm_up(args.against.resolve())
     if args.huge:
         bench_huge(args.huge_deals)
-    rates = bench_formats(args.deals, args.repeat)
+    against = args.against.resolve() if args.against is not None else None
+    rates = bench_formats(args.deals, Timer(args.repeat, against))
     bench_endplay(args.endplay_deals, rates)
     return 0
 

@@ -2,9 +2,15 @@
 
 Reads every deal of IN and writes them to OUT in another format. ``-`` is
 standard input or output. A named OUT is written beside itself and renamed
-at the end (``dealerpp.atomic``), and standard output gets nothing until
-the whole input has been read, so an error in the input leaves OUT
+at the end (``dealerpp.atomic``), so an error in the input leaves OUT
 untouched.
+
+Two paths, one behaviour: between two different formats that have a bulk
+codec (``dealerpp.deals.formats``) the file is converted in chunks
+(``dealerpp.deals.bulk``, with a progress bar on a terminal); any other pair
+goes deal by deal, and standard output then gets nothing until the whole
+input has been read. Both report errors, the summary and a reader that went
+away (status 141) the same way.
 """
 
 from __future__ import annotations
@@ -19,24 +25,38 @@ from typing import Any
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+from dealerpp.deals import formats
 from dealerpp.diagnostics import DppError
 
-CHOICES = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
+CHOICES = formats.NAMES
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog, description="Convert deal files between formats.",
-        epilog="Formats are detected from the extension (.pbn .gib .deals .dx .hex) "
-               "or, for input, from the content.")
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=formats_epilog())
     parser.add_argument("input", metavar="IN", help="input file, - for standard input")
     parser.add_argument("output", metavar="OUT", help="output file, - for standard output")
     parser.add_argument("--from", dest="from_fmt", choices=CHOICES, metavar="FMT",
-                        help=f"input format: {' '.join(CHOICES)}")
+                        help="input format (default: from the extension, else the content)")
     parser.add_argument("--to", dest="to_fmt", choices=CHOICES, metavar="FMT",
-                        help="output format (same choices)")
+                        help="output format (default: from the extension)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     return parser
+
+
+def formats_epilog() -> str:
+    """The table of formats for ``--help``, from the registry."""
+    width = max(len(f.name) for f in formats.FORMATS)
+    ext_width = max(len(" ".join(f.extensions)) for f in formats.FORMATS)
+    rows = [f"  {f.name:{width}}  {' '.join(f.extensions):{ext_width}}  "
+            f"{'*' if f.fast else ' '} {f.description}" for f in formats.FORMATS]
+    return "\n".join([
+        "formats (FMT), their extensions, and what they hold:",
+        *rows,
+        "Between two different formats marked *, convert works in bulk: in chunks,",
+        "millions of deals a second, with a progress bar when stderr is a terminal.",
+    ])
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
@@ -59,43 +79,68 @@ def main(argv: list[str], prog: str) -> int:
     if isinstance(args, int):
         return args
     refuse_same_file(args.output, [args.input])  # an OSError: reported by dealerpp.cli
-    from dealerpp.deals.bulk.cli import try_bulk
-
-    status = try_bulk(args, prog)  # full deals between fast formats, in chunks
-    if status is not None:
-        return status
-    from dealerpp import deals
-    from dealerpp.deals import detect
-
-    to_fmt = args.to_fmt or (detect.from_extension(args.output) if args.output != "-" else None)
+    to_fmt = args.to_fmt or (formats.from_extension(args.output) if args.output != "-" else None)
     if to_fmt is None:
         parser.print_usage(sys.stderr)
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
     source, name = open_input(args.input)
-    counter = _Counter()
     try:
-        stream = counter.count(deals.read(source, args.from_fmt, filename=name))
-        if args.output == "-":
-            # Held until the input is known to be good: an error prints no deals.
-            buffer = io.BytesIO()
-            deals.write(stream, buffer, to_fmt)
-            sys.stdout.buffer.write(buffer.getvalue())
-            sys.stdout.buffer.flush()
+        from_fmt, source = _input_format(args, source, name)
+        if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt):
+            total = _convert_in_bulk(args, source, name, from_fmt, to_fmt)
         else:
-            with atomic_writer(args.output) as out:
-                deals.write(stream, out, to_fmt)
+            total = _convert_per_deal(args, source, name, from_fmt, to_fmt)
+    except BrokenPipeError:
+        raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
-    report_converted(prog, counter.total, args.quiet)
+    report_converted(prog, total, args.quiet)
     return EXIT_OK
+
+
+def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str | None, Any]:
+    """The input's format (None for an empty input) and the source to read:
+    a stream may have been wrapped to give back what was peeked."""
+    if args.from_fmt is not None:
+        return args.from_fmt, source
+    from dealerpp.deals import detect
+
+    return detect.detect(source, name)
+
+
+def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt: str | None,
+                      to_fmt: str) -> int:
+    from dealerpp import deals
+    from dealerpp.deals._io import write_all
+
+    counter = _Counter()
+    stream = counter.count(deals.read(source, from_fmt, filename=name) if from_fmt else iter(()))
+    if args.output == "-":
+        # Held until the input is known to be good: an error prints no deals.
+        buffer = io.BytesIO()
+        deals.write(stream, buffer, to_fmt)
+        write_all(sys.stdout.buffer, buffer.getbuffer())
+        sys.stdout.buffer.flush()
+    else:
+        with atomic_writer(args.output) as out:
+            deals.write(stream, out, to_fmt)
+    return counter.total
+
+
+def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
+                     to_fmt: str) -> int:
+    from dealerpp.deals.bulk.stream import convert_file
+
+    # ``source`` is a path, or for "-" the standard input's binary stream
+    # (as detection may have wrapped it), never the name "-" itself.
+    return convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet, filename=name)
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
     """Print why a conversion failed (a bad record, an unreadable input, an
-    unwritable output); the input-error status. Shared by the per-deal and
-    the bulk paths."""
+    unwritable output); the input-error status."""
     if isinstance(error, DppError):
         if error.filename is None and error.line is None:
             error.filename = name if not error.message.startswith("deal ") else args.output

@@ -1,30 +1,27 @@
 """``dealerpp show FILE [--from FMT]``: print each deal as a four-hand diagram.
 
 Deals are printed as they are read; an error stops the listing with a
-positioned message and exit status 1.
+positioned message and exit status 1, and a reader that goes away (``|
+head``) ends it quietly with status 141, as for ``convert``.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
-from dealerpp.cli.convert import CHOICES, format_error, open_input, parse_args
+from dealerpp.cli.convert import format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
+from dealerpp.deals import formats
 from dealerpp.diagnostics import DppError
-
-
-def _silence_stdout() -> None:
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog, description="Print deals as four-hand diagrams.")
     parser.add_argument("file", metavar="FILE", help="deal file, - for standard input")
-    parser.add_argument("--from", dest="from_fmt", choices=CHOICES, metavar="FMT",
-                        help=f"input format: {' '.join(CHOICES)}")
+    parser.add_argument("--from", dest="from_fmt", choices=formats.NAMES, metavar="FMT",
+                        help=f"input format: {' '.join(formats.NAMES)} "
+                             "(default: from the extension, else the content)")
     return parser
 
 
@@ -42,9 +39,7 @@ def main(argv: list[str], prog: str) -> int:
                 sys.stdout.write("\n")
             sys.stdout.write(diagram(deal, number))
     except BrokenPipeError:
-        # The reader (often `head`) went away: not an error of ours.
-        _silence_stdout()
-        return EXIT_OK
+        raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except DppError as error:
         sys.stdout.flush()
         if error.filename is None:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, Union
 
+from dealerpp.deals import formats
 from dealerpp.diagnostics import DppError
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
@@ -25,7 +26,8 @@ ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
 
-PATH_SUFFIXES = (".pbn", ".gib", ".deals", ".dx", ".hex", ".txt", ".lin", ".dat")
+# The registry's extensions, and those deal files often have besides.
+PATH_SUFFIXES = (*formats.BY_EXTENSION, ".txt", ".lin", ".dat")
 
 
 def is_path(source: object) -> bool:
@@ -130,6 +132,18 @@ def read_full(handle: IO[bytes], size: int) -> bytes:
             break
         data += more
     return data
+
+
+def write_all(handle: IO[bytes], data: bytes | memoryview) -> None:
+    """Write every byte of ``data``. A buffered file's ``write`` may return
+    a short count instead of raising when the reader of a pipe goes away (or
+    the disk fills) in the middle of a large write; the next write raises."""
+    view = memoryview(data).cast("B")
+    while view:
+        written = handle.write(view)
+        if not written:  # None from a non-blocking file: none is used here
+            raise OSError(f"write wrote nothing ({written!r})")
+        view = view[written:]
 
 
 class TextSink:

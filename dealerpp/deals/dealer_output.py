@@ -194,9 +194,14 @@ def read_printall(source: Source, filename: str | None = None) -> Iterator[Deal]
     return _PrintAll(source, filename).deals()
 
 
-def read_printpbn(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    """printpbn output: PBN games, then dealer's statistics lines."""
+def read_printpbn(source: Source, filename: str | None = None,
+                  previous: dict[str, str] | None = None) -> Iterator[Deal]:
+    """printpbn output: PBN games, then dealer's statistics lines.
+    ``previous``: the tag values of earlier games, for ``#`` (updated as
+    games are read), when this is a piece of a file read in pieces."""
     reader = pbn._Reader(source, filename)
+    if previous is not None:
+        reader.previous = previous
     # Blank out the statistics lines so line numbers stay right.
     reader.lines = ("" if is_stats(line) else line for line in reader.lines)
     return reader.deals()

@@ -1,32 +1,28 @@
 """Which format a deal file is in: from its extension, else from its content.
 
-Extensions: ``.pbn`` pbn, ``.gib`` giblib, ``.deals`` deals, ``.dx`` dx,
-``.hex`` hex. Content is sniffed from the first few kilobytes (a stream is
-peeked, not consumed). A line of four bare hands is read as a PBN deal
-string (N E S W, seed 003) unless it has a giblib trick string (``:``).
+Both come from the registry (``dealerpp.deals.formats``): each format's
+extensions, and its sniffer, shown the first few kilobytes (a stream is
+peeked, not consumed). A text no sniffer claims is read as PBN, so a line of
+four bare hands is a PBN deal string (N E S W, seed 003) unless it has a
+giblib trick string (``:``).
 """
 
 from __future__ import annotations
 
 import io
 import os
-import re
-from typing import IO, Any
+from typing import IO, Any, cast
 
+from dealerpp.deals import formats
 from dealerpp.deals._io import Source, is_path, read_full
 
-FORMATS = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
-EXTENSIONS = {".pbn": "pbn", ".gib": "giblib", ".giblib": "giblib", ".deals": "deals", ".dx": "dx", ".hex": "hex"}
+FORMATS = formats.NAMES
+EXTENSIONS = formats.BY_EXTENSION
 SNIFF = 4096
-
-_HAND = r"[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*"
-_FOUR_HANDS = re.compile(rf"({_HAND}|-)(\s+({_HAND}|-)){{3}}")
 
 
 def from_extension(name: str | None) -> str | None:
-    if not name:
-        return None
-    return EXTENSIONS.get(os.path.splitext(name)[1].lower())
+    return formats.from_extension(name)
 
 
 def peek(source: Source) -> tuple[bytes, Source]:
@@ -42,19 +38,20 @@ def peek(source: Source) -> tuple[bytes, Source]:
         # An in-memory text stream (StringIO): its text is in memory already.
         text = source.read()
         return text[:SNIFF].encode("utf-8", "surrogateescape"), text
-    stream = getattr(source, "buffer", source)
+    stream = cast(IO[bytes], getattr(source, "buffer", source))  # a binary file by now
     if isinstance(stream, io.BufferedReader):
         # Peek, so the stream itself (often sys.stdin.buffer) still holds
         # everything for whoever reads it next. A pipe fills the buffer with
         # its first block, so this sees whole lines in practice.
         return stream.peek(SNIFF)[:SNIFF], stream
     # Any other stream: read the head and give it back in front of the rest.
-    head = _read_head(stream)
-    return head, io.BufferedReader(_Prefixed(head, stream), SNIFF * 2)
+    head = read_full(stream, SNIFF)
+    return head, prefixed(head, stream)
 
 
-def _read_head(stream: IO[bytes]) -> bytes:
-    return read_full(stream, SNIFF)
+def prefixed(head: bytes, rest: IO[bytes]) -> io.BufferedReader:
+    """A binary stream giving ``head`` and then the rest of ``rest``."""
+    return io.BufferedReader(_Prefixed(head, rest), SNIFF * 2)
 
 
 class _Prefixed(io.RawIOBase):
@@ -80,39 +77,25 @@ class _Prefixed(io.RawIOBase):
 
 def from_content(head: bytes) -> str | None:
     """The format the first bytes look like, or None when empty."""
+    shown = sniffed(head)
+    if shown is None:
+        return None
+    return formats.sniff(shown) or (None if shown.binary else formats.TEXT_FALLBACK)
+
+
+def sniffed(head: bytes) -> formats.Head | None:
+    """What the sniffers are shown of a file's first bytes: None when there
+    is nothing to see (no bytes, or only blank and ``%`` lines)."""
     if not head:
         return None
     if _is_binary(head):
-        return "deals" if _looks_like_deals(head) else "dx"
+        return formats.Head(head, binary=True)
     text = head.decode("utf-8", "replace").removeprefix("\ufeff")
     for line in text.splitlines():
         stripped = line.strip()
-        if not stripped or stripped.startswith("%"):
-            continue
-        return _line_format(line, stripped)
+        if stripped and not stripped.startswith("%"):
+            return formats.Head(head, False, line, stripped)
     return None
-
-
-def _line_format(line: str, stripped: str) -> str:
-    if stripped.startswith(("[", ";")):
-        return "pbn"
-    if stripped.startswith("{"):
-        return "giblib"
-    if stripped.startswith("Deal #"):
-        return "listing"
-    if re.fullmatch(r"\d+\.", stripped):
-        return "printall"
-    if line.startswith("n ") and " e " in line and " w " in line:
-        return "oneline"
-    if re.fullmatch(r"n \S*", stripped):
-        return "compact"
-    if re.fullmatch(r"[0-9A-Fa-f]{26}(-[0-9A-Fa-f])?", stripped):
-        return "hex"
-    if re.match(r"[NESWnesw]:", stripped):
-        return "pbn"
-    if _FOUR_HANDS.match(stripped) and ":" in stripped:
-        return "giblib"
-    return "pbn"
 
 
 def _is_binary(head: bytes) -> bool:
@@ -124,13 +107,6 @@ def _is_binary(head: bytes) -> bool:
         # A multi-byte character cut by the sniff window is still text.
         return error.start < len(head) - 4
     return any(b < 9 or 13 < b < 32 for b in head)
-
-
-def _looks_like_deals(head: bytes) -> bool:
-    """Bits 52-63 are clear in all four masks of the first record."""
-    if len(head) < 32:
-        return len(head) % 32 == 0
-    return all(head[8 * i + 7] == 0 and head[8 * i + 6] < 16 for i in range(4))
 
 
 def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]:
@@ -147,4 +123,4 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension"]
+__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension", "prefixed", "sniffed"]

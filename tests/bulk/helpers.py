@@ -34,11 +34,15 @@ def write_per_deal(deals: list[Deal], fmt: str) -> bytes:
 
 
 def per_deal(data: bytes, src: str, dst: str) -> bytes | str:
-    """The per-deal path's output, or its error message."""
+    """The per-deal path's output, or its error message. Deals are written as
+    they are read, as ``dealerpp convert`` does: the first error is the
+    first deal the reader rejects or the writer cannot hold."""
+    out = io.BytesIO()
     try:
-        return write_per_deal(list(per_deal_api.read(data, src, filename="in")), dst)
+        per_deal_api.write(per_deal_api.read(data, src, filename="in"), out, dst)
     except DppError as error:
         return error.diagnostic.format()
+    return out.getvalue()
 
 
 def bulk(data: bytes, src: str, dst: str, chunk: int = 1 << 20) -> bytes | str:

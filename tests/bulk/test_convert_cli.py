@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from dealerpp.cli import main
-from dealerpp.deals.bulk import cli as bulk_cli
+from dealerpp.deals import formats
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.bulk.stream import convert_file
+from dealerpp.diagnostics import DppError
 
 from .helpers import per_deal
 from .test_properties import random_deals
@@ -27,7 +28,7 @@ def run_both(tmp_path: Path, data: bytes, name: str, out: str, capsys: pytest.Ca
     for fast in (True, False):
         target = tmp_path / f"{fast}{out}"
         if not fast:
-            monkeypatch.setattr(bulk_cli, "is_fast_pair", lambda *_: False)
+            monkeypatch.setattr(formats, "is_fast_pair", lambda *_: False)
         status = main(["convert", str(source), str(target), *extra])
         err = capsys.readouterr().err.replace(f"{fast}{out}", out)
         results.append((status, target.read_bytes() if target.exists() else b"", err))
@@ -96,23 +97,65 @@ def test_error_leaves_existing_output(tmp_path: Path) -> None:
     source.write_bytes(GOOD + b"junk\n")
     target = tmp_path / "out.hex"
     target.write_text("old\n")
-    with pytest.raises(Exception, match="4 hands"):
+    with pytest.raises(DppError, match="4 hands"):
         convert_file(source, target, "giblib", "hex", progress=False)
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
-def test_reader_going_away_is_not_an_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("command", "deals"), [
+    (["convert", "-q", "{}", "-", "--to", "giblib"], 300_000),  # the bulk path
+    (["convert", "-q", "{}", "-", "--to", "listing"], 2000),  # per deal: output held to the end
+    (["show", "{}"], 2000),
+], ids=["bulk", "per-deal", "show"])
+def test_reader_going_away_is_status_141_and_quiet(tmp_path: Path, command: list[str],
+                                                   deals: int) -> None:
+    """Like `| head -c 100`: the shell's status for a death by SIGPIPE, and
+    nothing on stderr. The output is far larger than a pipe holds, so the
+    reader leaves in the middle of a write."""
     import subprocess
     import sys
 
     source = tmp_path / "in.deals"
-    source.write_bytes(random_deals(300_000, 6).masks.astype("<u8").tobytes())
-    process = subprocess.Popen([sys.executable, "-m", "dealerpp", "convert", "-q", str(source),
-                                "-", "--to", "giblib"], stdout=subprocess.PIPE,
+    source.write_bytes(random_deals(deals, 6).masks.astype("<u8").tobytes())
+    argv = [part.format(source) for part in command]
+    process = subprocess.Popen([sys.executable, "-m", "dealerpp", *argv], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
     assert process.stdout is not None and process.stderr is not None
     assert len(process.stdout.read(100)) == 100
-    process.stdout.close()  # like `| head -c 100`
-    assert process.wait(timeout=60) == 0
+    process.stdout.close()
+    assert process.wait(timeout=60) == 141
     assert process.stderr.read() == b""
+
+
+FAST_EXTENSIONS = [(ext, f.name) for f in formats.FORMATS if f.fast for ext in f.extensions]
+
+
+@pytest.mark.parametrize(("ext", "fmt"), FAST_EXTENSIONS)
+def test_every_fast_extension_takes_the_bulk_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  ext: str, fmt: str) -> None:
+    """Read from the registry, so no extension is left out (.giblib was)."""
+    from dealerpp.deals.bulk import stream
+
+    calls: list[tuple[str, str]] = []
+    monkeypatch.setattr(stream, "convert_file",
+                        lambda src, dst, src_fmt, dst_fmt, **_: calls.append((src_fmt, dst_fmt)) or 0)
+    other = ".hex" if fmt != "hex" else ".deals"
+    (tmp_path / f"in{ext}").write_bytes(b"")
+    (tmp_path / f"in{other}").write_bytes(b"")
+    assert main(["convert", "-q", str(tmp_path / f"in{other}"), str(tmp_path / f"out{ext}")]) == 0
+    assert main(["convert", "-q", str(tmp_path / f"in{ext}"), str(tmp_path / f"out{other}")]) == 0
+    other_fmt = formats.from_extension(f"in{other}")
+    assert calls == [(other_fmt, fmt), (fmt, other_fmt)]
+
+
+def test_bulk_path_names_the_file_an_os_error_is_about(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.deals"
+    source.write_bytes(random_deals(5, 1).masks.astype("<u8").tobytes())
+    target = tmp_path / "no" / "such" / "out.gib"
+    assert main(["convert", str(source), str(target)]) == 1
+    assert capsys.readouterr().err.startswith(f"{target}: error: No such file")
+    missing = tmp_path / "missing.deals"
+    assert main(["convert", "--from", "deals", str(missing), str(tmp_path / "out.gib")]) == 1
+    assert capsys.readouterr().err.startswith(f"{missing}: error: No such file")

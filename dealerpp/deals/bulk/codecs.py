@@ -22,10 +22,11 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from dealerpp.deals import formats
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 
 _LITTLE = sys.byteorder == "little"
@@ -118,6 +119,9 @@ def content_width(width: int, contents: Sequence[int]) -> tuple[int, bool]:
 
 
 def _check_line_end(checks: _Checks, raw: np.ndarray, content: int, crlf: bool) -> None:
+    """The record ends in LF (or CR LF). Records are cut at LFs, but the last
+    line of a file may have none: its last character is then anything."""
+    checks.add(raw[:, -1] == _NL)
     if crlf:
         checks.add(raw[:, content] == _CR)
 
@@ -231,14 +235,14 @@ def _hex_digits(values: np.ndarray) -> np.ndarray:
 
 # -- hands as text: giblib, PBN deal strings, printoneline ------------------------
 
-_DOT = 64
-_BAD = 255
+_DOT = 64  # >> 6 gives 1: a dot weighs 1 in a hand's count of dots
+_BAD = 128  # >> 6 gives 2: a bad character weighs 2, so it never passes for a dot
 _FULL = np.uint64((1 << 52) - 1)
 
 
 def _card_table(lower: bool) -> bytes:
     """Rank character -> 4 * rank (0 for the two .. 48 for the ace),
-    '.' -> 64, anything else -> 255."""
+    '.' -> 64, anything else -> 128."""
     table = bytearray([_BAD] * 256)
     for rank, char in enumerate(RANKS):
         table[char] = 4 * rank
@@ -305,11 +309,14 @@ class HandsLayout:
     def _masks(self, hands: np.ndarray, checks: _Checks, row: int,
                first: np.ndarray | int) -> np.ndarray:
         rows = len(hands)
-        # bad characters (255) count as dots: the hand then has too many
-        dots = (hands >= _DOT).view(np.uint8)
+        # 0 for a rank, 1 for a dot, 2 for a bad character: a hand weighs 3
+        # with three dots, or with a dot and a bad character; the check of
+        # the sorted keys below rules that out (it needs 12 separators in all)
+        dots = hands >> 6
         suits = _dot_prefix(dots)  # dots up to here: 0 spades .. 3 clubs
         checks.add(suits[:, :, 15] == 3, row)
-        # key = 4 * card + seat, card = 13 * (3 - suit) + rank; 255 for dots
+        # key = 4 * card + seat, card = 13 * (3 - suit) + rank; 255 for dots,
+        # 254 or 255 for bad characters (0 - 2 = 254)
         key8 = suits * np.uint8(52)
         if isinstance(first, int):
             np.subtract(self._bases[first], key8, out=key8)
@@ -321,9 +328,14 @@ class HandsLayout:
         key8 |= 0 - dots
         keys = key8.reshape(rows, 64).astype(np.uint16)
         keys.sort(axis=1)
-        checks.add((keys[:, :52] & np.uint16(0xFFFC)) == self._cards, row)
-        # pack the two bits of each card's seat (columns 52-63 are dots)
+        # the two bits of each card's seat (columns 52-63 are separators)
         seat = keys.astype(np.uint8)  # the low byte, contiguous: packbits wants that
+        # Every card once, then 12 separators. In a row whose hands weigh 3
+        # every rank's key is below 208, so the 12 keys of 252-255 are the
+        # dots and bad characters: 12 of them, which with 3 a hand leaves
+        # no room for a bad one (a dot and a bad character make only 2).
+        keys &= np.uint16(0xFFFC)
+        checks.add(keys == self._sorted_keys, row)
         lo = np.packbits(seat & 1, axis=1, bitorder="little").view("<u8")[:, 0]
         seat &= 2
         hi = np.packbits(seat, axis=1, bitorder="little").view("<u8")[:, 0]
@@ -337,7 +349,7 @@ class HandsLayout:
     # 156 = 52 * 3: spades (suit 0 in the text) are cards 39-51
     _bases = tuple((156 + (np.arange(4, dtype=np.uint8) + first) % 4)[None, :, None]
                    .repeat(16, axis=2) for first in range(4))
-    _cards = np.arange(0, 208, 4, dtype=np.uint16)
+    _sorted_keys = np.concatenate([np.arange(0, 208, 4), np.full(12, 252)]).astype(np.uint16)
 
     # -- encoding -----------------------------------------------------------
     def fill(self, masks: np.ndarray, out: np.ndarray) -> None:
@@ -530,11 +542,30 @@ class OnelineCodec:
 
 
 LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec
+Codec = DealsCodec | LineCodec
 
-CODECS: dict[str, DealsCodec | LineCodec] = {
-    "deals": DealsCodec(),
-    "hex": Hex26Codec(),
-    "giblib": GiblibCodec(),
-    "pbn": PbnCodec(),
-    "oneline": OnelineCodec(),
-}
+
+class _Registered(Mapping[str, Codec]):
+    """The codec of each fast format of the registry
+    (``dealerpp.deals.formats``), made on first use."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Codec] = {}
+
+    def __getitem__(self, fmt: str) -> Codec:
+        codec = self._made.get(fmt)
+        if codec is None:
+            reference = formats.BY_NAME[fmt].codec if fmt in formats.BY_NAME else None
+            if reference is None:
+                raise KeyError(fmt)
+            codec = self._made[fmt] = formats.load(reference)()
+        return codec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(formats.FAST)
+
+    def __len__(self) -> int:
+        return len(formats.FAST)
+
+
+CODECS: Mapping[str, Codec] = _Registered()

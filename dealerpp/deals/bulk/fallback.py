@@ -7,8 +7,14 @@ pieces of a file, so the adapter puts back what a piece does not know: the
 line or byte offset where it starts (for error messages) and the index of
 its first deal (for writers that number deals or separate games).
 
-Anything with ``read``, ``read_stream`` and ``dumps`` of these signatures
-can stand in for it.
+Two more things a piece cannot know from its own bytes are put back: a
+byte-order mark at the start of a piece in the middle of the file stays a
+character of the line (only a file's first line may start with one), and
+PBN's ``#`` (a tag copying the previous game's value) sees the games read
+before the piece, fast or slow.
+
+Anything with ``read``, ``read_stream``, ``fast_read`` and ``dumps`` of
+these signatures can stand in for it.
 """
 
 from __future__ import annotations
@@ -21,10 +27,13 @@ from typing import IO, TYPE_CHECKING, Protocol
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
+    from dealerpp.deals._io import Source
     from dealerpp.deals.model import Deal
 
 _BYTE = re.compile(r"byte (\d+): (?:deal (\d+): )?")
 _DEAL = re.compile(r"deal (\d+): ")
+_BOM = b"\xef\xbb\xbf"
+_PBN_DEAL_TAG = b'[Deal "'
 
 
 class PerDeal(Protocol):
@@ -34,31 +43,56 @@ class PerDeal(Protocol):
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int) -> Iterator[Deal]: ...
 
+    def fast_read(self, fmt: str, last_record: bytes) -> None: ...
+
     def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes: ...
 
 
 class ModelPerDeal:
     """The readers and writers of :mod:`dealerpp.deals`."""
 
+    def __init__(self) -> None:
+        # tag values of the PBN games read so far, for '#' (pbn._Reader.previous)
+        self._pbn_previous: dict[str, str] = {}
+
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
              first_byte: int) -> Iterator[Deal]:
         """Deals of a piece, lazily: the caller writes each before the next
         is read, so the first error is the one the per-deal path meets."""
-        from dealerpp import deals
-
+        if first_line > 1 and data.startswith(_BOM):
+            # a blank line first: the mark is then no longer at a file's start
+            data, first_line = b"\n" + data, first_line - 1
         try:
-            yield from deals.read(data, fmt, filename=filename)
+            yield from self._deals(fmt, data, filename)
         except DppError as error:
             raise shifted(error, first_line, first_byte) from None
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int) -> Iterator[Deal]:
-        from dealerpp import deals
+        source: IO[bytes] = stream
+        if first_line > 1:
+            from dealerpp.deals.detect import prefixed
 
+            source, first_line = prefixed(b"\n", stream), first_line - 1  # as in read()
         try:
-            yield from deals.read(stream, fmt, filename=filename)
+            yield from self._deals(fmt, source, filename)
         except DppError as error:
             raise shifted(error, first_line, 0) from None
+
+    def fast_read(self, fmt: str, last_record: bytes) -> None:
+        """The last record the fast path read before what follows: a PBN
+        ``[Deal "..."]`` game is the previous game of the next piece."""
+        if fmt == "pbn" and last_record.startswith(_PBN_DEAL_TAG):
+            self._pbn_previous["Deal"] = last_record[7:last_record.index(b'"', 7)].decode()
+
+    def _deals(self, fmt: str, source: Source, filename: str | None) -> Iterator[Deal]:
+        if fmt == "pbn":
+            from dealerpp.deals.dealer_output import read_printpbn
+
+            return read_printpbn(source, filename=filename, previous=self._pbn_previous)
+        from dealerpp import deals
+
+        return deals.read(source, fmt, filename=filename)
 
     def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
         from dealerpp import deals

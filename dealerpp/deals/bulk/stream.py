@@ -25,6 +25,8 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from dealerpp.atomic import atomic_writer
+from dealerpp.deals import formats
+from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, DealsCodec, PbnCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
@@ -33,12 +35,21 @@ from dealerpp.deals.bulk.progress import Progress
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
 
-#: Formats with a fast path (names as in ``dealerpp.deals.FORMATS``).
-FAST_FORMATS = tuple(CODECS)
+#: Formats with a fast path (``dealerpp.deals.formats``: those with a codec).
+FAST_FORMATS = formats.FAST
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
 # Characters that open structure spanning records: the rest goes per deal.
 _CONTEXT = {"giblib": (b"{", b"}"), "pbn": (b"%", b";", b"{", b"}")}
+# First bytes of lines that may be blank or indented to Python's str.strip
+# (ASCII blanks, CR of a CR LF line, any byte of a non-ASCII character).
+_MAY_BE_INDENTED = np.zeros(256, bool)
+_MAY_BE_INDENTED[[9, 11, 12, 13, 28, 29, 30, 31, 32]] = True
+_MAY_BE_INDENTED[128:] = True
+# ... and of lines that may open a PBN game (a tag line), which a block of
+# bare deal lines must not hold.
+_MAY_OPEN_GAME = _MAY_BE_INDENTED.copy()
+_MAY_OPEN_GAME[ord("[")] = True
 
 
 class Slow:
@@ -93,10 +104,30 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
 
 
 def _context_start(data: bytes, fmt: str, end: int) -> int | None:
+    """Where the rest of the file must go per deal: the start of the line
+    with the first character that opens structure spanning records, or
+    with a lone CR (the readers end a line there too, so from there on
+    their line numbers are not the count of LFs)."""
     hits = [p for p in (data.find(c, 0, end) for c in _CONTEXT.get(fmt, ())) if p >= 0]
+    lone_cr = _lone_cr(data, end)
+    if lone_cr is not None:
+        hits.append(lone_cr)
     if not hits:
         return None
     return data.rfind(b"\n", 0, min(hits)) + 1
+
+
+def _lone_cr(data: bytes, end: int) -> int | None:
+    """The first CR not followed by LF in ``data[:end]``, if any: one memchr
+    for a file without CRs, two counts for one with CR LF throughout."""
+    if data.find(b"\r", 0, end) < 0:
+        return None
+    if data.count(b"\r", 0, end) == data.count(b"\r\n", 0, end + 1):
+        return None
+    arr = np.frombuffer(data, np.uint8, count=end)
+    at = np.flatnonzero(arr == 13)
+    nexts = np.frombuffer(data + b"\0", np.uint8)[at + 1]  # (a CR may be the last byte)
+    return int(at[nexts != 10][0])
 
 
 def _before_open_game(data: bytes, end: int) -> int:
@@ -121,14 +152,21 @@ def _uniform(data: bytes, end: int, codec: Any,
         return []
     width = data.find(b"\n", 0, end) + 1
     per_record = 1
-    if isinstance(codec, PbnCodec) and width + 1 == codec.pair and data[width:width + 1] == b"\n":
-        width, per_record = width + 1, 2
+    if isinstance(codec, PbnCodec):
+        if width + 1 == codec.pair and data[width:width + 1] == b"\n":
+            width, per_record = width + 1, 2
+        elif width == codec.pair:
+            # A single line as wide as a pair is no pair: as a failed row it
+            # would reach the PBN reader cut off from the lines of its game.
+            return None
     if width not in _fast_widths(codec) or end % width:
         return None
     rows = end // width
+    arr = np.frombuffer(data, np.uint8, count=end)
+    if per_record == 1 and isinstance(codec, PbnCodec) and _MAY_OPEN_GAME[arr[::width]].any():
+        return None  # a tag line among deal lines opens a game: see _pbn_units
     # An extra line end inside a row would fail that row's checks; _piece
     # then makes sure the line count (for error positions) is right.
-    arr = np.frombuffer(data, np.uint8, count=end)
     if not (arr[width - 1::width] == 10).all():
         return None
     if per_record == 2 and not (arr[width - 2::width] == 10).all():
@@ -167,14 +205,17 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
     count = len(starts)
     lengths = ends - starts
     blank = lengths == 1
-    tag = arr[np.minimum(starts, len(arr) - 1)] == ord("[")
+    first = arr[np.minimum(starts, len(arr) - 1)]
+    tag = first == ord("[")
+    closing_blank = blank.copy()
+    _read_indented(arr, starts, ends, first, tag, closing_blank)
     pair = np.zeros(count, bool)
     pair[:-1] = tag[:-1] & (lengths[:-1] == 79) & blank[1:]
     game = tag & ~pair  # a game with more than the Deal tag: slow to its blank line
     end = int(ends[-1])
     forced = np.zeros(count, bool)
     if game.any():
-        blanks = np.flatnonzero(blank)
+        blanks = np.flatnonzero(closing_blank)
         firsts = np.flatnonzero(game)
         closing = np.searchsorted(blanks, firsts)
         marks = np.zeros(count + 1, np.int64)
@@ -202,6 +243,18 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
     unit_ends = np.where(pair, np.roll(ends, -1), ends)
     return (starts[keep_mask], unit_ends[keep_mask], unit_keys[keep_mask],
             numbers[keep_mask], end)
+
+
+def _read_indented(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray,
+                   tag: np.ndarray, blank: np.ndarray) -> None:
+    """Lines that start with a blank (or a byte of a non-ASCII character)
+    are, to the PBN reader, tag lines when they strip to one and blank lines
+    (which close a game) when they strip to nothing: mark them as it reads
+    them. Rare, so one at a time."""
+    for i in np.flatnonzero(_MAY_BE_INDENTED[first]).tolist():
+        text = arr[starts[i]:ends[i]].tobytes().decode("utf-8", "surrogateescape").strip()
+        tag[i] = text.startswith("[")
+        blank[i] = not text
 
 
 # -- segments of a whole source ----------------------------------------------------
@@ -358,12 +411,14 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int,
     ``where``: line of the first row, lines per row, byte of the first row."""
     line, lines_per_row, byte = where
     if ok is None:
+        per_deal.fast_read(fmt, bytes(block[len(block) - width:]))
         yield arr
         return
     change = np.flatnonzero(np.diff(ok.view(np.int8))) + 1
     bounds = [0, *change.tolist(), len(ok)]
     for a, b in itertools.pairwise(bounds):
         if ok[a]:
+            per_deal.fast_read(fmt, bytes(block[(b - 1) * width:b * width]))
             yield arr[a:b]
             continue
         yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
@@ -471,7 +526,7 @@ class _Writer:
                 data = self.pending.pop(0)
                 self.ready.notify_all()
             try:
-                self.dst.write(data)
+                write_all(self.dst, data)
             except BaseException as error:  # raised in the converting thread
                 with self.ready:
                     self.error = error

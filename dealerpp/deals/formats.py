@@ -1,0 +1,206 @@
+"""The one registry of deal formats.
+
+Each :class:`DealFormat` says everything the rest of dealerpp needs to know
+about a format: its name (``--from``/``--to``), its file extensions, a
+one-line description (``convert --help``, docs/deal-formats.md), how to
+recognise it from its first bytes, and where its reader, writer and bulk
+codec live. ``dealerpp.deals.read``/``write``, detection
+(``dealerpp.deals.detect``), the bulk path (``dealerpp.deals.bulk``) and the
+``convert`` and ``show`` commands all read :data:`FORMATS`.
+
+Readers, writers and codecs are named ``"module:attribute"`` and imported
+only when used, so importing this module costs no more than ``re``: the
+convert command reads it before it has decided anything, and only a bulk
+codec brings in numpy.
+
+Adding a format: write its module in ``dealerpp/deals/`` (a reader
+``read(source, filename=None)`` yielding deals and a writer
+``write(deals, target)``), add one entry to :data:`FORMATS` with a sniffer
+that claims no other format's files, and its row to the table of
+docs/deal-formats.md (``tests/deals/test_formats.py`` checks the page and
+``convert --help`` list every entry).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from importlib import import_module
+from typing import Any, NamedTuple
+
+
+class Head(NamedTuple):
+    """What a sniffer sees of a file: its first bytes, whether they are
+    binary, and (for text) the first line that is neither blank nor a ``%``
+    comment, as written and stripped of surrounding blanks."""
+
+    data: bytes
+    binary: bool
+    line: str = ""
+    stripped: str = ""
+
+
+Sniffer = Callable[[Head], bool]
+
+
+class DealFormat(NamedTuple):
+    name: str
+    extensions: tuple[str, ...]
+    description: str
+    reader: str  # "module:function", read(source, filename=None) -> Iterator[Deal]
+    writer: str  # "module:function", write(deals, target) -> None
+    sniff: Sniffer | None = None  # claims a file by its first bytes (None: by name only)
+    codec: str | None = None  # "module:class" of the bulk codec (dealerpp.deals.bulk)
+    binary: bool = False
+
+    @property
+    def fast(self) -> bool:
+        """Whether the bulk path converts it (in chunks, vectorised)."""
+        return self.codec is not None
+
+    def load_reader(self) -> Callable[..., Iterator[Any]]:
+        return load(self.reader)  # type: ignore[no-any-return]
+
+    def load_writer(self) -> Callable[..., None]:
+        return load(self.writer)  # type: ignore[no-any-return]
+
+
+def load(reference: str) -> Any:
+    """The attribute a ``"module:attribute"`` reference names, imported now."""
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+# -- sniffers: each claims its own format's first line and no other's ------------
+
+_HAND = r"[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*"
+_FOUR_HANDS = re.compile(rf"({_HAND}|-)(\s+({_HAND}|-)){{3}}")
+_SEAT_PREFIX = re.compile(r"[NESWnesw]:")
+_HEX_LINE = re.compile(r"[0-9A-Fa-f]{26}(-[0-9A-Fa-f])?")
+_PRINTALL_HEAD = re.compile(r"\d+\.")
+_COMPACT_LINE = re.compile(r"n \S*")
+
+
+def _pbn(head: Head) -> bool:
+    # Four bare hands without a trick string are PBN too: the fallback of
+    # dealerpp.deals.detect, since giblib files without tricks look the same.
+    return head.stripped.startswith(("[", ";")) or bool(_SEAT_PREFIX.match(head.stripped))
+
+
+def _giblib(head: Head) -> bool:
+    return head.stripped.startswith("{") or (
+        ":" in head.stripped and bool(_FOUR_HANDS.match(head.stripped)))
+
+
+def _deals(head: Head) -> bool:
+    """Bits 52-63 are clear in all four masks of the first record."""
+    data = head.data
+    if len(data) < 32:
+        return len(data) % 32 == 0
+    return all(data[8 * i + 7] == 0 and data[8 * i + 6] < 16 for i in range(4))
+
+
+def _dx(head: Head) -> bool:
+    return not _deals(head)  # a .dx record starts with its number byte
+
+
+def _listing(head: Head) -> bool:
+    return head.stripped.startswith("Deal #")
+
+
+def _oneline(head: Head) -> bool:
+    return head.line.startswith("n ") and " e " in head.line and " w " in head.line
+
+
+def _compact(head: Head) -> bool:
+    return bool(_COMPACT_LINE.fullmatch(head.stripped))
+
+
+def _printall(head: Head) -> bool:
+    return bool(_PRINTALL_HEAD.fullmatch(head.stripped))
+
+
+def _hex(head: Head) -> bool:
+    return bool(_HEX_LINE.fullmatch(head.stripped))
+
+
+# -- the registry -----------------------------------------------------------------
+
+_M = "dealerpp.deals."
+_BULK = "dealerpp.deals.bulk.codecs:"
+
+FORMATS: tuple[DealFormat, ...] = (
+    DealFormat("pbn", (".pbn",),
+               "PBN games or deal-string lines (dealer's printpbn)",
+               _M + "dealer_output:read_printpbn", _M + "pbn:write", _pbn, _BULK + "PbnCodec"),
+    DealFormat("giblib", (".gib", ".giblib"),
+               "W N E S hands, optionally ':' and 20 trick values",
+               _M + "giblib:read", _M + "giblib:write", _giblib, _BULK + "GiblibCodec"),
+    DealFormat("deals", (".deals",),
+               "binary: four 64-bit hand masks N E S W a deal",
+               _M + "binary:read_deals", _M + "binary:write_deals", _deals,
+               _BULK + "DealsCodec", binary=True),
+    DealFormat("dx", (".dx",),
+               "binary: .deals with a number, auction and play",
+               _M + "binary:read_dx", _M + "binary:write_dx", _dx, binary=True),
+    DealFormat("hex", (".hex",),
+               "26 hex digits a deal, optional -D board suffix",
+               _M + "hex26:read", _M + "hex26:write", _hex, _BULK + "Hex26Codec"),
+    DealFormat("listing", (),
+               "'Deal #N: Player North: S5 H7 ...' (seed 003)",
+               _M + "listing:read", _M + "listing:write", _listing),
+    DealFormat("oneline", (),
+               "dealer's printoneline: 'n S.H.D.C e ... w ...'",
+               _M + "dealer_output:read_oneline", _M + "dealer_output:write_oneline",
+               _oneline, _BULK + "OnelineCodec"),
+    DealFormat("compact", (),
+               "dealer's printcompact: 'n S.H.D.C' ... 'w ...'",
+               _M + "dealer_output:read_compact", _M + "dealer_output:write_compact",
+               _compact),
+    DealFormat("printall", (),
+               "dealer's printall: a numbered four-column table",
+               _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
+               _printall),
+)
+
+#: A text file no sniffer claims is read as PBN (four bare hands N E S W).
+TEXT_FALLBACK = "pbn"
+
+NAMES: tuple[str, ...] = tuple(f.name for f in FORMATS)
+FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
+BY_NAME: dict[str, DealFormat] = {f.name: f for f in FORMATS}
+BY_EXTENSION: dict[str, str] = {ext: f.name for f in FORMATS for ext in f.extensions}
+
+
+def get(name: str) -> DealFormat:
+    """The format called ``name``; DppError for an unknown name."""
+    found = BY_NAME.get(name)
+    if found is None:
+        from dealerpp.diagnostics import DppError
+
+        raise DppError(f"unknown deal format {name!r} (one of {', '.join(NAMES)})")
+    return found
+
+
+def from_extension(filename: str | None) -> str | None:
+    """The format a file name's extension says (any case), or None."""
+    if not filename:
+        return None
+    return BY_EXTENSION.get(os.path.splitext(filename)[1].lower())
+
+
+def is_fast_pair(src: str | None, dst: str | None) -> bool:
+    """Whether converting ``src`` to ``dst`` takes the bulk path: both fast,
+    and different (a same-format copy keeps things, such as PBN tag text or
+    card order, that only the per-deal path knows)."""
+    return src in FAST and dst in FAST and src != dst
+
+
+def sniff(head: Head) -> str | None:
+    """The format whose sniffer claims ``head`` (the first in registry
+    order; the sniffers are written to be disjoint), or None."""
+    for fmt in FORMATS:
+        if fmt.binary == head.binary and fmt.sniff is not None and fmt.sniff(head):
+            return fmt.name
+    return None

@@ -1,0 +1,213 @@
+"""One behaviour on every path: for every fast format, the bulk path and the
+per-deal reader accept the same files, report the same first error and read
+the same deals (issue 18).
+
+Files of generated deals, in each fast format and in the layouts its writers
+and dealer produce, get one structural mutation (a byte deleted, inserted
+or replaced, where and which chosen by hypothesis), then go through
+``dealerpp convert`` twice: into the same format (the per-deal path) and
+into another fast format (the bulk path). The bulk target is one that holds
+every deal the source's reader can give (partial deals, end positions), so
+a writer's limit never stands in front of a reader's error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealerpp import deals as deals_api
+from dealerpp.cli import main
+from dealerpp.deals import formats, pbn
+from dealerpp.deals.model import Deal, GibInfo, Seat
+from tests.deals.strategies import full_masks
+
+from .helpers import bulk, per_deal
+
+# Targets that hold any deal the source's reader gives (hex: full deals
+# only; giblib: hands of one size only).
+HOLDS_ALL = {"deals": ("pbn", "oneline"), "hex": ("deals", "giblib", "pbn", "oneline"),
+             "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
+             "oneline": ("deals", "pbn")}
+# Bytes that mean something in some format, and any byte at all.
+STRUCTURAL = b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"
+BYTES = st.one_of(st.sampled_from(list(STRUCTURAL)), st.integers(0, 255))
+TRICKS = st.text(alphabet="0123456789ABCD-", min_size=20, max_size=20)
+CHUNKS = st.sampled_from([64, 100, 200, 1 << 20])
+PBN_TAILS = [b'[Deal "#"]\n\n', b'[Board "7"]\n[Deal "#"]\n', b"% a note\n",
+             b'[Event "x"]\n[Board "#"]\n[Deal "E:- - - -"]\n']
+
+
+def test_every_fast_format_is_covered() -> None:
+    assert set(HOLDS_ALL) == set(formats.FAST)
+    for src, targets in HOLDS_ALL.items():
+        assert all(formats.is_fast_pair(src, dst) for dst in targets)
+
+
+@st.composite
+def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
+    """A file of 1-4 full deals as the format's writer (or dealer) lays it out."""
+    masks = draw(st.lists(full_masks(), min_size=1, max_size=4))
+    if fmt == "giblib":
+        deals = [Deal(m, gib=GibInfo(tricks=draw(st.none() | TRICKS))) for m in masks]
+    elif fmt in ("hex", "pbn"):
+        deals = [Deal(m, board=draw(st.none() | st.integers(1, 32))) for m in masks]
+    else:
+        deals = [Deal(m) for m in masks]
+    layout = draw(st.sampled_from(["writer", "lines", "bare"])) if fmt == "pbn" else "writer"
+    if layout == "writer":
+        out = io.BytesIO()
+        deals_api.write(deals, out, fmt)
+        data = out.getvalue()
+    else:  # deal-string lines, as dealer's printpbn-less scripts write them
+        first = draw(st.sampled_from(list(Seat)))
+        data = "".join(pbn.deal_string(d, first, prefix=layout == "lines") + "\n"
+                       for d in deals).encode()
+    if fmt == "pbn":  # what the fast path hands to the PBN reader: games, '#', comments
+        data += draw(st.sampled_from([b"", *PBN_TAILS]))
+    if fmt != "deals" and draw(st.booleans()):
+        data = data.replace(b"\n", b"\r\n")
+    return data
+
+
+@st.composite
+def mutated(draw: st.DrawFn, data: bytes) -> bytes:
+    """``data`` with one byte deleted, inserted or replaced."""
+    how = draw(st.sampled_from(["delete", "insert", "replace"]))
+    if how == "insert":
+        at = draw(st.integers(0, len(data)))
+        return data[:at] + bytes([draw(BYTES)]) + data[at:]
+    at = draw(st.integers(0, len(data) - 1))
+    rest = data[at + 1:]
+    return data[:at] + (bytes([draw(BYTES)]) if how == "replace" else b"") + rest
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[str, str, bytes, int]:
+    """(source format, bulk target, a mutated file, the bulk path's chunk size)."""
+    src = draw(st.sampled_from(formats.FAST))
+    return (src, draw(st.sampled_from(HOLDS_ALL[src])), draw(mutated(draw(deal_files(src)))),
+            draw(CHUNKS))
+
+
+def convert(source: Path, target: Path, src: str, dst: str) -> tuple[int, str]:
+    """Status and stderr of ``dealerpp convert -q``."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        status = main(["convert", "-q", str(source), str(target), "--from", src, "--to", dst])
+    return status, err.getvalue()
+
+
+def check_parity(src: str, dst: str, data: bytes, chunk: int, folder: Path) -> None:
+    source = folder / "in"
+    source.write_bytes(data)
+    same, fast = folder / "same", folder / "fast"
+    same.unlink(missing_ok=True)
+    fast.unlink(missing_ok=True)
+    per_status, per_err = convert(source, same, src, src)
+    bulk_status, bulk_err = convert(source, fast, src, dst)
+    assert per_status in (0, 1), per_err  # never an internal error (70)
+    # the same status, and the same first error: FILE:LINE:COL: error: MESSAGE
+    assert (bulk_status, bulk_err.partition("\n")[0]) == (per_status, per_err.partition("\n")[0])
+    if per_status == 0:
+        read_back = [d.masks for d in deals_api.read(same, src)]
+        assert [d.masks for d in deals_api.read(fast, dst)] == read_back
+    # and through the library, into every other fast format, in chunks that
+    # cut the file anywhere:
+    # the same bytes, or the same error (a reader's, or a writer's limit)
+    for other in formats.FAST:
+        if other != src:
+            assert bulk(data, src, other, chunk=chunk) == per_deal(data, src, other), other
+
+
+PARITY = settings(max_examples=300, deadline=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@PARITY
+@given(cases())
+def test_bulk_path_and_per_deal_reader_agree(tmp_path_factory: pytest.TempPathFactory,
+                                             case: tuple[str, str, bytes, int]) -> None:
+    check_parity(*case, tmp_path_factory.mktemp("parity"))
+
+
+@pytest.mark.slow
+@settings(PARITY, max_examples=1000)
+@given(cases())
+def test_bulk_path_and_per_deal_reader_agree_at_length(
+        tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str, bytes, int]) -> None:
+    check_parity(*case, tmp_path_factory.mktemp("parity"))
+
+
+# -- what no one-byte mutation reaches ------------------------------------------
+
+GOOD_HEX = b"F2F25B5CC55E31928E2E32C949\n"
+PAIR = b'[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n\n'
+
+
+def both_paths(data: bytes, src: str, dst: str) -> bytes | str:
+    """The output or first error, the same through both paths (or a failure)."""
+    expected = per_deal(data, src, dst)
+    for chunk in (64, 1 << 20):
+        assert bulk(data, src, dst, chunk=chunk) == expected, chunk
+    return expected
+
+
+def test_pbn_hash_copies_the_deal_of_a_game_the_fast_path_read() -> None:
+    out = both_paths(PAIR * 3 + b'[Board "7"]\n[Deal "#"]\n', "pbn", "hex")
+    assert out == GOOD_HEX * 3 + b"F2F25B5CC55E31928E2E32C949-7\n"
+
+
+def test_pbn_hash_copies_the_tags_of_a_game_the_per_deal_reader_read() -> None:
+    game = PAIR.replace(b"[Deal", b'[Board "5"]\n[Deal')
+    out = both_paths(game + PAIR * 4 + b'[Board "#"]\n[Deal "#"]\n', "pbn", "hex")
+    assert out == b"F2F25B5CC55E31928E2E32C949-5\n" + GOOD_HEX * 4 + (
+        b"F2F25B5CC55E31928E2E32C949-5\n")
+
+
+@pytest.mark.parametrize("fmt", ["hex", "pbn"])
+def test_a_byte_order_mark_counts_only_at_the_start(fmt: str) -> None:
+    good = GOOD_HEX if fmt == "hex" else PAIR
+    assert both_paths(b"\xef\xbb\xbf" + good * 3, fmt, "deals") == bulk(good * 3, fmt, "deals")
+    error = both_paths(good * 3 + b"\xef\xbb\xbf" + good, fmt, "deals")
+    line = 1 + 3 * good.count(b"\n")  # the line with the mark: an error
+    assert isinstance(error, str) and error.startswith(f"in:{line}:1: ")
+
+
+@pytest.mark.parametrize("fmt", ["hex", "oneline"])
+def test_a_lone_carriage_return_ends_a_line_on_both_paths(fmt: str) -> None:
+    good = GOOD_HEX if fmt == "hex" else bulk(GOOD_HEX, "hex", "oneline")
+    assert isinstance(good, bytes)
+    data = good * 3 + good.replace(b"\n", b"\r") + good * 3 + b"junk\n"
+    error = both_paths(data, fmt, "deals")
+    # the CR ends line 4, so the junk is on line 8 (the 7th counting LFs only)
+    assert isinstance(error, str) and error.startswith("in:8:1: ")
+
+
+def test_an_indented_tag_opens_a_pbn_game() -> None:
+    """The PBN reader strips a line before it looks for '[': the [Deal] game
+    after ' [Board]' is that game's, not a deal of its own."""
+    data = b' [Board "1"]\n' + PAIR * 3
+    assert both_paths(data, "pbn", "hex") == b"F2F25B5CC55E31928E2E32C949-1\n" + GOOD_HEX * 2
+
+
+LINE = b"5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T\n"
+
+
+@pytest.mark.parametrize("indent", [b"", b"\t"])
+def test_a_tag_line_as_wide_as_a_deal_line_opens_a_game(indent: bytes) -> None:
+    """A tag line of the width of the deal lines around it: the lines up to
+    the game's blank line are its sections, not deals."""
+    tag = indent + b'[Event "' + b"x" * (57 - len(indent)) + b'"]\n'
+    value = b"N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 -".ljust(58 - len(indent))
+    deal_tag = indent + b'[Deal "' + value + b'"]\n'
+    assert len(tag) == len(deal_tag) == len(LINE)
+    error = both_paths(LINE * 2 + tag + LINE * 2, "pbn", "deals")
+    assert isinstance(error, str) and error.startswith("in:3: error: game has no Deal tag")
+    out = both_paths(LINE * 2 + deal_tag + LINE * 2, "pbn", "deals")
+    assert isinstance(out, bytes) and len(out) == 3 * 32  # two deals, then the game's
