@@ -149,11 +149,15 @@ def test_a_missing_folder_names_the_output(tmp_path: Path, script: Path) -> None
     assert str(tmp_path / "no" / "out.dl") in done.stderr
 
 
-def test_a_reader_going_away_is_quiet_141(tmp_path: Path) -> None:
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_reader_going_away_is_quiet_141(tmp_path: Path, unbuffered: str) -> None:
+    """Also under PYTHONUNBUFFERED, where standard output is a raw file whose
+    write to a closed pipe returns a short count instead of failing."""
     big = tmp_path / "big.dpp"
     big.write_text("x = hcp(north) > 10\n" * 200_000)
     process = subprocess.Popen([*DEALERPP, "--no-check", str(big)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONUNBUFFERED": unbuffered})
     assert process.stdout is not None and process.stderr is not None
     assert len(process.stdout.read(100)) == 100
     process.stdout.close()  # like `| head -c 100`
@@ -241,3 +245,4 @@ def test_run_shows_the_checkers_warnings_as_the_preprocessor_does(tmp_path: Path
                           env=fake_dealer(tmp_path, "exit 0"), timeout=60)
     assert done.returncode == 0
     assert done.stderr == plain.stderr
+

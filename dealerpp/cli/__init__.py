@@ -36,7 +36,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
         from dealerpp.cli import signals
 
         signals.install(prog)
-    sys.stdout = _whole_writes(sys.stdout, line_buffering=False)
+        sys.stdout = _whole_writes(sys.stdout, line_buffering=False)
+        sys.stderr = _whole_writes(sys.stderr, line_buffering=True)
     _tolerant_stderr()
     try:
         status = _dispatch(args, prog)
@@ -74,8 +75,9 @@ def _whole_writes(stream: TextIO, line_buffering: bool) -> TextIO:
     buffer = getattr(stream, "buffer", None)
     if not isinstance(buffer, io.RawIOBase):
         return stream
-    return io.TextIOWrapper(io.BufferedWriter(buffer), encoding=stream.encoding,
-                            errors=stream.errors, line_buffering=line_buffering)
+    # closefd=False: the new stream must never close the descriptor it shares.
+    return open(buffer.fileno(), "w", buffering=1 if line_buffering else -1,
+                encoding=stream.encoding, errors=stream.errors, closefd=False, newline="\n")
 
 
 def _tolerant_stderr() -> None:
@@ -85,7 +87,6 @@ def _tolerant_stderr() -> None:
     A closed or full stderr loses the messages, never the run's status."""
     if sys.stderr is None:  # started with 2>&-: print() would write to stdout
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
-    sys.stderr = _whole_writes(sys.stderr, line_buffering=True)
     reconfigure = getattr(sys.stderr, "reconfigure", None)
     if reconfigure is not None:
         with suppress(ValueError, OSError):  # a closed or exotic stream: leave it
