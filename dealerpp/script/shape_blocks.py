@@ -36,10 +36,38 @@ def compile_block(text: str, block: Region, lines: LineIndex, filename: str, *,
     line, column = lines.line_col(block.start)
     try:
         compiled = compile_shape(blanked(text, block))
+        dealer_text = compiled.dealer_text(compact=compact)
     except DppError as error:
         raise _moved_error(error, line, column, lines, filename) from None
-    warnings = [_moved(warning, line, column, lines, filename) for warning in compiled.warnings]
-    return compiled.dealer_text(compact=compact), warnings
+    except RecursionError:
+        # The shape compiler recurses on the expression's depth; until it no
+        # longer does, a very deep or long one is an error, never a crash.
+        raise positioned_error("this shape{} is nested too deeply or too long to compile",
+                               block.start, lines, filename) from None
+    return dealer_text, _bounded(compiled.warnings, line, column, lines, filename)
+
+
+def _bounded(warnings: list[Diagnostic], line: int, column: int, lines: LineIndex,
+             filename: str) -> list[Diagnostic]:
+    """The compiler's warnings placed in the script, each message once:
+    repeats are counted in a note, so a block of a thousand alike terms
+    does not print a thousand alike warnings."""
+    first: dict[str, Diagnostic] = {}
+    repeats: dict[str, int] = {}
+    for warning in warnings:
+        if warning.message in first:
+            repeats[warning.message] += 1
+        else:
+            first[warning.message] = _moved(warning, line, column, lines, filename)
+            repeats[warning.message] = 0
+    found = []
+    for message, warning in first.items():
+        found.append(warning)
+        if repeats[message]:
+            plural = "s" if repeats[message] > 1 else ""
+            found.append(Diagnostic("note", f"{repeats[message]} more warning{plural} like this "
+                                    "one in this shape{}", warning.line, None, filename))
+    return found
 
 
 def blanked(text: str, block: Region) -> str:

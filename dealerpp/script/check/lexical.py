@@ -116,7 +116,7 @@ class LexicalPass:
             return Problem.at(error.line or token.line or 1, error.column or 1, error.message,
                               error.hint, placeholder)
         for warning in warnings:
-            self.report.add("warning", warning.message, warning.line, warning.column,
+            self.report.add(warning.severity, warning.message, warning.line, warning.column,
                             warning.hint, warning.code)
         return token
 

@@ -7,8 +7,10 @@ proportion to the input, whatever the input:
 
 - after ``max_errors`` errors it stops the check (``TooManyErrors``) and
   says so;
-- further errors found on a line that already has one are counted, not
-  quoted, and summed up as "N more errors on this line".
+- an error repeated on a line, and any further lexical or syntax error on
+  a line that has an error, are counted, not quoted, and summed up as "N
+  more errors on this line";
+- so are repeats of a warning on one line ("N more warnings like this").
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dealerpp.lalr import Token
 from dealerpp.script.lines import LineIndex
 
 DEFAULT_MAX_ERRORS = 100
+_LINE_END = 1 << 62  # sorts after every column
 
 # Control characters in a quoted source line shown as their Unicode pictures
 # (one column each, so the caret stays aligned); tabs stay tabs.
@@ -42,16 +45,30 @@ class Report:
         # Lines with an error, and how many more errors each one has.
         self.error_lines: set[int] = set()
         self.more_errors: dict[int, int] = {}
+        self.shown_errors: set[tuple[int | None, str]] = set()
+        # Warnings shown, by line and message: their column, and how many
+        # repeats each had.
+        self.warnings: dict[tuple[int | None, str], list[int]] = {}
 
     def add(self, severity: Severity, message: str, line: int | None, column: int | None,
             hint: str | None = None, code: str | None = None) -> None:
         if severity == "error":
+            if (line, message) in self.shown_errors:
+                self.count_more(line)
+                return
             if self.max_errors and self.error_count >= self.max_errors:
                 self.stopped = True
                 raise TooManyErrors
             self.error_count += 1
+            self.shown_errors.add((line, message))
             if line is not None:
                 self.error_lines.add(line)
+        elif severity == "warning":
+            key = (line, message)
+            if key in self.warnings:
+                self.warnings[key][1] += 1
+                return
+            self.warnings[key] = [column or 0, 0]
         source = self.lines.line_text(line)
         if source is not None:
             source = source.translate(_VISIBLE_CONTROLS)
@@ -79,13 +96,22 @@ class Report:
             self.more_errors[line] = self.more_errors.get(line, 0) + 1
 
     def diagnostics(self) -> list[Diagnostic]:
-        """Everything found, in source order, with the summaries."""
-        found = list(self.found)
+        """Everything found, in source order, with the summaries: a note on
+        repeated warnings right after the warning, on more errors at the end
+        of their line."""
+        placed = [((d.line or 0, d.column or 0, 0), d) for d in self.found]
         for line, count in self.more_errors.items():
             plural = "s" if count > 1 else ""
-            found.append(Diagnostic("note", f"{count} more error{plural} on this line", line,
-                                    None, self.filename))
-        found.sort(key=lambda d: (d.line or 0, d.severity == "note", d.column or 0))
+            placed.append(((line, _LINE_END, 1), Diagnostic(
+                "note", f"{count} more error{plural} on this line", line, None, self.filename)))
+        for (line, _message), (column, count) in self.warnings.items():
+            if count:
+                plural = "s" if count > 1 else ""
+                placed.append(((line or 0, column, 1), Diagnostic(
+                    "note", f"{count} more warning{plural} like this one on this line", line,
+                    None, self.filename)))
+        placed.sort(key=lambda pair: pair[0])
+        found = [diagnostic for _key, diagnostic in placed]
         if self.stopped:
             found.append(Diagnostic(
                 "note", "too many errors, stopping", None, None, self.filename,

@@ -15,7 +15,6 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any
 
@@ -33,6 +32,7 @@ from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
 
+_UNKNOWN = object()
 _DEFINE_IT = "define it with NAME = EXPR before its first use"
 # How many variables are compared with an unknown name, at most.
 _HINT_CANDIDATES = 500
@@ -43,13 +43,26 @@ _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in ra
 _WINNERS_ROW = 8
 
 
-@dataclass
-class _Definition:
-    """A variable, condition or action: where it is and what it refers to."""
+class Definition:
+    """A variable, condition or action: its line and what it refers to
+    (small: a script may define a great many variables)."""
 
-    token: Token
-    uses: set[str] = field(default_factory=set)
-    zero_divisions: list[Token] = field(default_factory=list)
+    __slots__ = ("line", "uses", "zero_divisions")
+
+    def __init__(self, line: int | None) -> None:
+        self.line = line
+        self.uses: set[str] | None = None
+        self.zero_divisions: list[Token] | None = None
+
+    def use(self, name: str) -> None:
+        if self.uses is None:
+            self.uses = set()
+        self.uses.add(name)
+
+    def divides_by_zero(self, operator: Token) -> None:
+        if self.zero_divisions is None:
+            self.zero_divisions = []
+        self.zero_divisions.append(operator)
 
 
 class SemanticPass:
@@ -64,7 +77,7 @@ class SemanticPass:
         self.broken_names = broken_names
         self.assigned = assigned
         self.dpp = dpp
-        self.variables: dict[str, _Definition] = {}
+        self.variables: dict[str, Definition] = {}
         self.shape_count = 0
         self.last: dict[str, Token] = {}
         self.predealt: dict[tuple[str, str], Token] = {}
@@ -72,7 +85,7 @@ class SemanticPass:
         self.lengths: dict[tuple[str, str], int] = {}
         # What the last condition and the last action evaluate; zero
         # divisions in conditions and actions replaced later.
-        self.live: dict[str, _Definition] = {}
+        self.live: dict[str, Definition] = {}
         self.dead_zero_divisions: list[Token] = []
         self.action_failures: list[tuple[Token, str]] = []
         self.winners_overflow: Token | None = None
@@ -82,8 +95,10 @@ class SemanticPass:
         self.hand_analysed = False
         # While walking an expression: whose definition collects what it sees,
         # and whether dealer may skip the node at hand.
-        self.current: _Definition | None = None
+        self.current: Definition | None = None
         self.guarded = False
+        # The expr_* method of each kind of node, looked up once.
+        self.expression_handlers: dict[str, Any] = {}
 
     def warn(self, token: Token, message: str, hint: str | None = None) -> None:
         self.report.at("warning", token, message, hint)
@@ -214,14 +229,14 @@ class SemanticPass:
 
     def stmt_assignment(self, tree: Tree) -> None:
         name, expression = tree.children[0], tree.children[1]
-        definition = _Definition(name)
+        definition = Definition(name.line)
         self.current = definition
         self.expression(expression)
         self.current = None
         earlier = self.variables.get(str(name))
         if earlier is not None:
             self.error(name, f"redefined variable `{name}` (first defined on line "
-                       f"{earlier.token.line}; dealer: redefined variable)")
+                       f"{earlier.line}; dealer: redefined variable)")
             return
         self.variables[str(name)] = definition
 
@@ -397,24 +412,31 @@ class SemanticPass:
     def replace_live(self, kind: str, keyword: Token) -> None:
         replaced = self.live.get(kind)
         if replaced is not None:
-            self.dead_zero_divisions.extend(replaced.zero_divisions)
-        self.live[kind] = _Definition(keyword)
+            self.dead_zero_divisions.extend(replaced.zero_divisions or ())
+        self.live[kind] = Definition(keyword.line)
 
     def expression(self, tree: Any) -> None:
         # Iterative: `a + b + ... + z` nests as deep as it is long. Each node
         # carries whether dealer may skip it: the right side of && and ||
         # and the branches of ?: are evaluated only when needed.
         pending: list[tuple[Any, bool]] = [(tree, False)]
+        handlers = self.expression_handlers
         while pending:
             node, guarded = pending.pop()
             if isinstance(node, str):
                 continue
             self.guarded = guarded
-            handler = getattr(self, f"expr_{node.data}", None)
+            data = node.data
+            handler = handlers.get(data, _UNKNOWN)
+            if handler is _UNKNOWN:
+                handler = handlers[data] = getattr(self, f"expr_{data}", None)
             if handler is not None:
                 handler(node)
-            pending.extend((child, guarded or _skippable(node, index))
-                           for index, child in reversed(list(enumerate(node.children))))
+            children = node.children
+            for index in range(len(children) - 1, -1, -1):
+                child = children[index]
+                if not isinstance(child, str):
+                    pending.append((child, guarded or _skippable(node, index)))
 
     def expr_var(self, tree: Tree) -> None:
         name = tree.children[0]
@@ -426,7 +448,7 @@ class SemanticPass:
                 self.unknown_names.append((len(self.report.found), str(name)))
             self.error(name, f"unknown variable `{name}` (dealer: unknown variable)", hint)
         elif self.current is not None:
-            self.current.uses.add(str(name))
+            self.current.use(str(name))
 
     def unknown_name_hint(self, name: str) -> str:
         """A likely intended spelling: a variable defined so far, or one of
@@ -460,7 +482,7 @@ class SemanticPass:
                 self.warn(operator, "division by zero: dealer crashes (floating point "
                           "exception) if it ever evaluates this")
             else:
-                self.current.zero_divisions.append(operator)
+                self.current.divides_by_zero(operator)
         elif right is None and self.guarded:
             return  # most likely guarded by the test that protects it
         elif right is None and _is_test(tree.children[2]):
@@ -536,13 +558,13 @@ class SemanticPass:
         crash = ("division by zero: dealer crashes (floating point exception) "
                  "when it evaluates this")
         for definition in self.live.values():
-            for token in definition.zero_divisions:
+            for token in definition.zero_divisions or ():
                 self.error(token, crash)
         for token in self.dead_zero_divisions:
             self.warn(token, "division by zero in a condition or action that a later one "
                       "replaces (dealer would crash evaluating it)")
         for name, definition in self.variables.items():
-            for token in definition.zero_divisions:
+            for token in definition.zero_divisions or ():
                 if name in live:
                     self.error(token, crash)
                 else:
@@ -551,13 +573,13 @@ class SemanticPass:
 
     def reachable_variables(self) -> set[str]:
         seen: set[str] = set()
-        pending = [name for definition in self.live.values() for name in definition.uses]
+        pending = [name for definition in self.live.values() for name in definition.uses or ()]
         while pending:
             name = pending.pop()
             if name in seen or name not in self.variables:
                 continue
             seen.add(name)
-            pending.extend(self.variables[name].uses)
+            pending.extend(self.variables[name].uses or ())
         return seen
 
 

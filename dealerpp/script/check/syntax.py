@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from difflib import get_close_matches
 from functools import cache
 from typing import Any
@@ -116,7 +116,9 @@ class SyntaxPass:
                 if name is not None:
                     self.assigned.add(name)
                 segment = Segment(self, name)
-            yield from segment.feed(token, stream)
+            done = segment.feed(token, stream)
+            if done:
+                yield from done
             previous = token
         if segment is None:
             segment = Segment(self, None)
@@ -186,28 +188,32 @@ class Segment:
 
     # -- feeding ------------------------------------------------------------------
 
-    def feed(self, token: Token, stream: TokenStream) -> Iterator[Tree]:
+    def feed(self, token: Token, stream: TokenStream) -> Sequence[Tree]:
+        """Feed one token; the statements it completes."""
         if self.skipping:
             self.skip(token)
-            return
-        if isinstance(token, Placeholder):
-            self.repaired_lines.add(token.line or 0)
-        if token.type == "IDENT":
+            return ()
+        kind = token.type
+        if kind == "IDENT":
             following = stream.peek()
             if (following is not None and following.type == "LPAR"
                     and same_line(token, following)
                     and str(token) not in self.owner.assigned):
-                yield from self.unknown_call(token, stream)
-                return
+                return self.unknown_call(token, stream)
             token = self.misspelt_keyword(token, following)
+        elif isinstance(token, Placeholder):
+            self.repaired_lines.add(token.line or 0)
+        state = self.state
         try:
-            self.state.feed_token(token)
+            state.feed_token(token)
         except UnexpectedToken as error:
-            yield from self.syntax_error(token, error, stream)
-            return
-        self.depth.after(token, len(self.state.state_stack))
+            return self.syntax_error(token, error, stream)
+        depth = len(state.state_stack)
+        if (kind in STATEMENT_KEYWORDS or depth >= StackDepth.WARNING_DEPTH
+                or self.depth.in_action):
+            self.depth.after(token, depth)
         self.recent.append(token)
-        yield from self.drain()
+        return self.drain()
 
     def feed_placeholder(self, placeholder: Token) -> bool:
         """Feed a token standing for a repaired mistake; False if even that fails."""
@@ -219,7 +225,7 @@ class Segment:
         self.repaired_lines.add(placeholder.line or 0)
         return True
 
-    def drain(self) -> Iterator[Tree]:
+    def drain(self) -> Sequence[Tree]:
         """The statements completed so far, taken off the parser's stack."""
         values = self.state.value_stack
         if values:
@@ -227,29 +233,30 @@ class Segment:
             if type(bottom) is Tree and bottom.data == _STATEMENT_LIST and bottom.children:
                 done, bottom.children = bottom.children, []
                 self.yielded = True
-                yield from done
+                return done
+        return ()
 
-    def close(self, at_end: bool) -> Iterator[Tree]:
+    def close(self, at_end: bool) -> Sequence[Tree]:
         """The rest of the segment's statements; an unfinished one reported."""
         self.depth.finish()
         if self.skipping:
-            return
+            return ()
         last = self.recent[-1] if self.recent else None
         end = (Token("$END", "", 0, 1, 1) if last is None
                else Token.new_borrow_pos("$END", "", last))
         try:
             tree = self.state.feed_token(end, True)
         except UnexpectedToken as error:
-            yield from self.completed()
+            done = self.completed()
             self.abandon()
             self.unfinished(last, _expected(error), at_end)
-            return
+            return done
         self.yielded = True
-        yield from tree.children
+        return tree.children
 
     # -- recognised mistakes ----------------------------------------------------------
 
-    def unknown_call(self, name: Token, stream: TokenStream) -> Iterator[Tree]:
+    def unknown_call(self, name: Token, stream: TokenStream) -> Sequence[Tree]:
         """`hpc(north)`, `usereval(24, NS, 3)`: a call of a function dealer does
         not have. Reported once; the whole call becomes a placeholder."""
         last = _skip_call(stream)
@@ -268,10 +275,10 @@ class Segment:
         kind = "PRINTALL" if "PRINTALL" in expected else "NUMBER" if "NUMBER" in expected else None
         if kind is None or not self.feed_placeholder(
                 Placeholder.instead_of(kind, "0" if kind == "NUMBER" else "printall", name, last)):
-            yield from self.completed()
+            done = self.completed()
             self.abandon()
-            return
-        yield from self.drain()
+            return done
+        return self.drain()
 
     def misspelt_keyword(self, word: Token, following: Token | None) -> Token:
         """`conditon hcp(north) > 10`: a word where a statement starts, close
@@ -293,7 +300,7 @@ class Segment:
     # -- errors -------------------------------------------------------------------------
 
     def syntax_error(self, token: Token, error: UnexpectedToken,
-                     stream: TokenStream) -> Iterator[Tree]:
+                     stream: TokenStream) -> Sequence[Tree]:
         expected = _expected(error)
         previous = self.recent[-1] if self.recent else None
         if (token.type == "VULNERABLE" and str(token) in SEAT_PAIRS and "COMPASS" in expected
@@ -301,13 +308,12 @@ class Segment:
             self.report_error(token, f"`{token}` is a pair of seats, as DealerV2 takes them",
                               DEALERV2_SEAT_PAIR_HINT)
             if self.feed_placeholder(Placeholder.instead_of("COMPASS", "north", token)):
-                yield from self.drain()
-                return
-        yield from self.completed()
+                return self.drain()
+        done = self.completed()
         self.abandon()
         if self.echo(token):
             self.begin_skip(token)
-            return
+            return done
         if (previous is not None and token.line != previous.end_line
                 and "$END" not in expected and token.type != "BAD_CHAR"):
             # The statement before this line is unfinished: say so there, and
@@ -315,13 +321,13 @@ class Segment:
             self.unfinished(previous, expected, at_end=False)
             if token.type in self.owner.grammar.actions[self.owner.grammar.start_states["start"]]:
                 self.restart(token)
-                yield from self.drain()
             else:
                 self.begin_skip(token)
-            return
+            return done
         message, hint, culprit = self.explain(token, previous, stream.peek(), expected)
         self.report_error(culprit, message, hint)
         self.begin_skip(token)
+        return done
 
     def explain(self, token: Token, previous: Token | None, following: Token | None,
                 expected: set[str]) -> tuple[str, str | None, Token]:
@@ -423,7 +429,7 @@ class Segment:
         self.skipping = False
         self.recent.append(token)
 
-    def completed(self) -> Iterator[Tree]:
+    def completed(self) -> list[Tree]:
         """Statements already complete on the parser's stack when an error struck."""
         found: list[Tree] = []
 
@@ -439,7 +445,7 @@ class Segment:
             collect(value)
         if found:
             self.yielded = True
-        yield from found
+        return found
 
     def expected(self) -> set[str]:
         return {kind for kind in self.state_actions() if kind.isupper()}
