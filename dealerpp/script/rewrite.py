@@ -49,6 +49,7 @@ def preprocess_script(text: str, filename: str = "<stdin>", *,
                       compact: bool = True) -> Preprocessed:
     """Like ``preprocess``, with the warnings and shape() lines in the result."""
     out: list[str] = []
+    copied = 0  # text before this offset is in ``out``
     result = Preprocessed("")
     lines = LineIndex(text)
     # The output keeps every line where it was, so a shape( lies on the
@@ -57,20 +58,19 @@ def preprocess_script(text: str, filename: str = "<stdin>", *,
     for region in regions(text):
         kind, start, end = region.kind, region.start, region.end
         if kind == "code":
-            out.append(text[start:end])
             shape_offsets.extend(shape_words(text, start, end))
         elif kind == "shape":
             dealer_text, warnings = compile_block(text, region, lines, filename,
                                                   compact=compact)
             result.warnings.extend(warnings)
-            out.append(dealer_text)
-            out.append(kept_lines(text, region))
+            out.extend((text[copied:start], dealer_text, kept_lines(text, region)))
+            copied = end
             shape_offsets.append(start)
         elif kind == "hash_comment" and not is_column_one(text, start):
             # dealer accepts '#' only in column 1; dealer.dpp users write them anywhere.
-            out.append("//" + text[start + 1:end])
-        else:
-            out.append(text[start:end])
+            out.extend((text[copied:start], "//"))
+            copied = start + 1
+    out.append(text[copied:])
     result.text = "".join(out)
     result.shape_lines = [lines.line_col(offset)[0] for offset in shape_offsets]
     if len(result.shape_lines) > DEALER_SHAPE_LIMIT:

@@ -429,9 +429,10 @@ class SemanticPass:
             data = node.data
             handler = handlers.get(data, _UNKNOWN)
             if handler is _UNKNOWN:
-                handler = handlers[data] = getattr(self, f"expr_{data}", None)
+                # The function, not a bound method: that would make a cycle.
+                handler = handlers[data] = getattr(type(self), f"expr_{data}", None)
             if handler is not None:
-                handler(node)
+                handler(self, node)
             children = node.children
             for index in range(len(children) - 1, -1, -1):
                 child = children[index]

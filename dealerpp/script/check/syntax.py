@@ -182,6 +182,7 @@ class Segment:
         self.skipping = False
         self.error_line: int | None = None
         self.last_skipped: Token | None = None
+        self.line_word: Token | None = None
         self.reported_lines: set[int] = set()
         # Lines where a mistake was repaired: later errors there are its echo.
         self.repaired_lines: set[int] = set()
@@ -403,11 +404,22 @@ class Segment:
     def begin_skip(self, token: Token) -> None:
         self.error_line = token.line
         self.last_skipped = token
+        # The word that starts the error's line, in case an `=` follows:
+        # `opener @ = ...` meant to define opener.
+        self.line_word = token if _is_word(token) else None
+        for earlier in reversed(self.recent):
+            if earlier.end_line != token.line:
+                break
+            self.line_word = earlier if _is_word(earlier) else None
 
     def skip(self, token: Token) -> None:
         """A token of an abandoned segment: only bad characters matter; one
         run of them on the error's line is one more error there."""
         previous, self.last_skipped = self.last_skipped, token
+        if previous is None or token.line != previous.end_line:
+            self.line_word = token if _is_word(token) else None
+        elif token.type == "EQUAL" and self.line_word is not None:
+            self.owner.broken_names.add(str(self.line_word))
         if token.type != "BAD_CHAR" or (previous is not None and previous.type == "BAD_CHAR"):
             return
         if token.line == self.error_line:
