@@ -35,10 +35,18 @@ def literal_value(digits: str) -> int:
     return to_int32(min(int(significant), LONG_MAX))
 
 
-def literal_is_exact(digits: str) -> bool:
-    """Whether dealer reads the digit string as the number it spells."""
+def dealer_reads(digits: str, negative: bool = False) -> int | None:
+    """What dealer makes of a literal (``-`` and digits), or None when that
+    is the number written."""
+    value = literal_value(digits)
+    if negative:
+        value = to_int32(-value)
     significant = digits.lstrip("0") or "0"
-    return len(significant) <= 10 and int(significant) <= INT_MAX
+    if len(significant) <= _LONG_DIGITS + 1:
+        written = int(significant)
+        if (-written if negative else written) == value:
+            return None
+    return value
 
 
 def number_value(tree: Tree) -> int | None:

@@ -22,10 +22,9 @@ from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.arithmetic import (
     constant_value,
-    literal_is_exact,
+    dealer_reads,
     literal_value,
     number_value,
-    to_int32,
     traps,
 )
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
@@ -138,11 +137,11 @@ class SemanticPass:
         else:
             return
         digits = tokens[-1]
-        if isinstance(digits, Placeholder) or literal_is_exact(str(digits)):
+        if isinstance(digits, Placeholder):
             return
-        value = literal_value(str(digits))
-        if len(tokens) == 2:
-            value = to_int32(-value)
+        value = dealer_reads(str(digits), negative=len(tokens) == 2)
+        if value is None:
+            return
         written = "".join(str(t) for t in tokens)
         if len(written) > 24:
             written = f"{written[:12]}... ({len(str(digits))} digits)"
