@@ -162,8 +162,8 @@ class SyntaxPass:
     def dealerv2_statement(self, keyword: Token, stream: TokenStream) -> None:
         stream.next()  # its argument
         word = str(keyword)
-        self.report.at("error", keyword, f"`{word}` is a DealerV2 statement",
-                       DEALERV2_STATEMENTS[word])
+        self.report.error_once(keyword.line, keyword.column, f"`{word}` is a DealerV2 statement",
+                               DEALERV2_STATEMENTS[word])
 
 
 class Segment:
@@ -183,7 +183,6 @@ class Segment:
         self.error_line: int | None = None
         self.last_skipped: Token | None = None
         self.line_word: Token | None = None
-        self.reported_lines: set[int] = set()
         # Lines where a mistake was repaired: later errors there are its echo.
         self.repaired_lines: set[int] = set()
 
@@ -202,6 +201,7 @@ class Segment:
                     and str(token) not in self.owner.assigned):
                 return self.unknown_call(token, stream)
             token = self.misspelt_keyword(token, following)
+            kind = token.type
         elif isinstance(token, Placeholder):
             self.repaired_lines.add(token.line or 0)
         state = self.state
