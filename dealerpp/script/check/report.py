@@ -99,17 +99,18 @@ class Report:
         """Everything found, in source order, with the summaries: a note on
         repeated warnings right after the warning, on more errors at the end
         of their line."""
-        placed = [((d.line or 0, d.column or 0, 0), d) for d in self.found]
+        placed: list[tuple[tuple[int, int, int], Diagnostic]] = [
+            ((d.line or 0, d.column or 0, 0), d) for d in self.found]
         for line, count in self.more_errors.items():
             plural = "s" if count > 1 else ""
             placed.append(((line, _LINE_END, 1), Diagnostic(
                 "note", f"{count} more error{plural} on this line", line, None, self.filename)))
-        for (line, _message), (column, count) in self.warnings.items():
+        for (warned_line, _message), (column, count) in self.warnings.items():
             if count:
                 plural = "s" if count > 1 else ""
-                placed.append(((line or 0, column, 1), Diagnostic(
-                    "note", f"{count} more warning{plural} like this one on this line", line,
-                    None, self.filename)))
+                placed.append(((warned_line or 0, column, 1), Diagnostic(
+                    "note", f"{count} more warning{plural} like this one on this line",
+                    warned_line, None, self.filename)))
         placed.sort(key=lambda pair: pair[0])
         found = [diagnostic for _key, diagnostic in placed]
         if self.stopped:

@@ -251,8 +251,9 @@ class SemanticPass:
         index_tree = tree.children[1]
         index = number_value(index_tree)
         token = _first_token(index_tree)
-        values = [number_value(value) for value in tree.children[2:]]
-        if index is None or None in values:
+        read = [number_value(value) for value in tree.children[2:]]
+        values = [value for value in read if value is not None]
+        if index is None or len(values) < len(read):
             return  # a placeholder for a mistake already reported
         if index == _WINNERS_ROW and sum(v for v in values if v > 0) >= 4:
             # dealer's hand analysis asserts that a suit holds at most 3

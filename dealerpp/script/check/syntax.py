@@ -246,7 +246,7 @@ class Segment:
         end = (Token("$END", "", 0, 1, 1) if last is None
                else Token.new_borrow_pos("$END", "", last))
         try:
-            tree = self.state.feed_token(end, True)
+            tree: Tree = self.state.feed_token(end, True)
         except UnexpectedToken as error:
             done = self.completed()
             self.abandon()
@@ -262,6 +262,7 @@ class Segment:
         not have. Reported once; the whole call becomes a placeholder."""
         last = _skip_call(stream)
         word = str(name)
+        hint: str | None
         if word in DEALERV2_FUNCTIONS:
             message, hint = f"`{word}` is a DealerV2 function", DEALERV2_FUNCTIONS[word]
         elif word in DEALERV2_ACTIONS:
@@ -578,8 +579,10 @@ def _is_word(token: Token) -> bool:
 def _skip_call(stream: TokenStream) -> Token:
     """Read a call's parenthesised arguments, balanced, up to a sure
     statement start; the last token read."""
-    last = opening = stream.next()
-    assert opening is not None
+    opening = stream.next()
+    if opening is None:  # cannot happen: the caller saw the `(`
+        raise ValueError("no call to read")
+    last: Token = opening
     depth = 1
     while depth:
         token = stream.peek()
@@ -589,7 +592,8 @@ def _skip_call(stream: TokenStream) -> Token:
             following = stream.peek(1)
             if following is not None and following.type == "EQUAL" and _is_word(token):
                 break
-        last = stream.next() or last
+        stream.next()
+        last = token
         if token.type == "LPAR":
             depth += 1
         elif token.type == "RPAR":
