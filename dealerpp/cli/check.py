@@ -3,6 +3,8 @@
 Each finding prints as ``FILE:LINE:COL: error|warning: MESSAGE`` with the
 source line and a caret. Exit status: 1 if any file has an error (or cannot
 be read), 0 otherwise, 2 for a usage error. ``-`` reads standard input.
+After ``--max-errors`` errors in a file (100 by default; 0: no limit) the
+check of that file stops, and says so.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import sys
 
 from dealerpp.cli.common import print_diagnostics, read_text
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+from dealerpp.script.check.report import DEFAULT_MAX_ERRORS
 
 
 def _arguments(prog: str) -> argparse.ArgumentParser:
@@ -24,7 +27,18 @@ def _arguments(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--dpp", action="store_true",
                         help="allow dealerpp's shape{...} (default: only in *.dpp files)")
     parser.add_argument("-q", "--quiet", action="store_true", help="report errors only")
+    parser.add_argument("--max-errors", type=count, default=DEFAULT_MAX_ERRORS, metavar="N",
+                        help=f"stop checking a file after N errors (default: "
+                        f"{DEFAULT_MAX_ERRORS}; 0: no limit)")
     return parser
+
+
+def count(text: str) -> int:
+    """A count given on the command line: a whole number, 0 or more."""
+    value = int(text)
+    if value < 0:
+        raise ValueError(text)
+    return value
 
 
 def main(argv: list[str], prog: str) -> int:
@@ -45,7 +59,8 @@ def main(argv: list[str], prog: str) -> int:
             print(f"{name}: error: cannot read: {problem.strerror or problem}", file=sys.stderr)
             status = EXIT_INPUT
             continue
-        found = check_text(text, name, dpp=True if options.dpp else None)
+        found = check_text(text, name, dpp=True if options.dpp else None,
+                           max_errors=options.max_errors)
         if options.quiet:
             found = [d for d in found if d.severity == "error"]
         print_diagnostics(found)

@@ -76,3 +76,18 @@ def test_dpp_files_may_use_shape_blocks(tmp_path: Path,
 def test_usage_errors_exit_two(capsys: pytest.CaptureFixture[str]) -> None:
     assert run([], capsys)[0] == 2
     assert run(["--no-such-option", "x"], capsys)[0] == 2
+
+
+def test_max_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "many.dl"
+    script.write_text("".join(f"x{i} = = 1\n" for i in range(150)))
+    status, err = run([str(script)], capsys)
+    assert status == 1
+    assert err.count(": error: ") == 100
+    assert err.rstrip().splitlines()[-2:] == [
+        f"{script}: note: too many errors, stopping",
+        "hint: these are the first 100; --max-errors 0 shows them all",
+    ]
+    assert run(["--max-errors", "0", str(script)], capsys)[1].count(": error: ") == 150
+    assert run(["--max-errors", "3", str(script)], capsys)[1].count(": error: ") == 3
+    assert run(["--max-errors", "-1", str(script)], capsys)[0] == 2

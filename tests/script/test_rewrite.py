@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from dealerpp import DppError, expand, preprocess
+from dealerpp.script.lexer import regions
 from dealerpp.script.rewrite import preprocess_script
-from dealerpp.script.scan import scan
 from dealerpp.shapes.dealer_list import read_dealer_list
 
 
@@ -98,10 +98,15 @@ def test_emit_list_gives_the_enumeration() -> None:
     assert only_call(out).count("+") == 5
 
 
-def test_scan_regions_cover_the_text_exactly() -> None:
-    text = 'a /* b */ "c // d" // e\n# f\ng "unclosed'
-    regions = scan(text)
-    assert "".join(r.text(text) for r in regions) == text
-    assert [r.kind for r in regions] == ["code", "block_comment", "code", "string", "code",
-                                         "line_comment", "code", "hash_comment", "code", "string"]
-    assert regions[-1].closed is False
+def test_regions_cover_the_text_exactly() -> None:
+    text = 'a /* b */ "c // d" // e\n# f\ng "unclosed\nh shape{north, /* } */ 5xxx} i'
+    found = list(regions(text))
+    assert "".join(r.text(text) for r in found) == text
+    assert [r.kind for r in found] == ["code", "block_comment", "code", "string", "code",
+                                       "line_comment", "code", "hash_comment", "code", "string",
+                                       "code", "shape", "code"]
+    # An unclosed string ends with its line; the rest is code again.
+    assert found[9].closed is False and found[9].text(text) == '"unclosed'
+    # A shape{} block ends at the first } outside its comments.
+    assert found[11].text(text) == "shape{north, /* } */ 5xxx}"
+    assert [c.kind for c in found[11].comments] == ["block_comment"]

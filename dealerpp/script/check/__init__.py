@@ -1,11 +1,12 @@
 """The dealer-script linter behind ``dealerpp check``.
 
-``check_text`` lexes and parses a script with ``grammar/dealer.lark`` and
-reports every problem it can find: syntax errors (recovering at the next
-statement so one mistake does not hide the others), the errors dealer itself
-raises while parsing (unknown or redefined variables, bad shapes, cards
-predealt twice, ...), what makes dealer crash at run time, and mistakes dealer
-silently accepts but then misbehaves on (warnings).
+``check_text`` reports every problem it can find in a script: syntax
+errors (one per mistake, recovering at the next statement so that one
+mistake neither hides nor causes others), the errors dealer itself raises
+while parsing (unknown or redefined variables, bad shapes, cards predealt
+twice, ...), what makes dealer crash at run time, what DealerV2 has and
+Debian's dealer has not, and mistakes dealer silently accepts but then
+misbehaves on (warnings).
 
 Severity follows real dealer: an *error* is something dealer rejects or
 crashes on; a *warning* is something dealer accepts but does not do what the
@@ -14,21 +15,20 @@ Debian's dealer 20211121; see docs/check.md.
 
 The preprocessor runs this on its output, so ``check_text`` never raises and
 stays fast: the grammar's LALR tables run by ``dealerpp.lalr`` (no Lark
-import), no heavy imports.
+import), no heavy imports, and time and memory in proportion to the script.
 
-The checker is split by pass, each module importing only the ones listed
-after it:
+It is a pipeline of passes over one stream of tokens from the one lexer
+(``dealerpp.script.lexer``), each a class of its own module:
 
-- ``lexer``: tokens, comments, and characters dealer's scanner rejects;
-- ``syntax``: parsing with recovery, stack-depth limits, syntax errors;
-- ``semantics``: definitions, uses, and the statement, expression and
-  action checks;
-- ``arithmetic``: dealer's C integer arithmetic (literals, constants);
-- ``facts``: dealer's vocabulary (keywords, reserved words, functions) and
-  the grammar;
-- ``report``: the diagnostics found so far and the script they quote.
+- ``lexical.LexicalPass``: comments, strings, shape{} blocks (compiled as
+  the preprocessor compiles them), characters dealer's scanner rejects;
+- ``syntax.SyntaxPass``: statements, parsed with recovery;
+- ``semantics.SemanticPass``: definitions, uses, and what each statement,
+  expression and action makes dealer do;
 
-This module runs the passes in order (``_Checker.run``).
+with ``report.Report`` collecting (and bounding) the diagnostics, and
+``facts`` (dealer's vocabulary) and ``arithmetic`` (dealer's C integers)
+beside them.
 """
 
 from __future__ import annotations
@@ -36,38 +36,42 @@ from __future__ import annotations
 from pathlib import PurePath
 
 from dealerpp.diagnostics import INTERNAL_ERROR, Diagnostic
-from dealerpp.script.check.lexer import _lex, _Lexical
-from dealerpp.script.check.semantics import _Semantics
-from dealerpp.script.check.syntax import _Syntax
+from dealerpp.script.check.report import DEFAULT_MAX_ERRORS, Report, TooManyErrors
 
-__all__ = ["check_text"]
+__all__ = ["DEFAULT_MAX_ERRORS", "check_text"]
 
 
-def check_text(
-    text: str, filename: str = "<stdin>", *, dpp: bool | None = None
-) -> list[Diagnostic]:
+def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
+               max_errors: int = DEFAULT_MAX_ERRORS) -> list[Diagnostic]:
     """Every problem found in dealer script ``text``, in source order.
 
     ``dpp`` allows dealerpp's ``shape{...}`` (a script before expansion);
-    by default it is allowed when ``filename`` ends in ``.dpp``.
+    by default it is allowed when ``filename`` ends in ``.dpp``. After
+    ``max_errors`` errors the check stops and says so (0: no limit).
     Never raises.
     """
     if dpp is None:
         dpp = PurePath(filename).suffix == ".dpp"
+    report = Report(text, filename, max_errors)
     try:
-        return _Checker(text, filename, dpp).run()
+        run_passes(report, dpp)
+    except TooManyErrors:
+        pass
     except Exception as exc:  # a linter must never take its caller down
         return [Diagnostic("error", f"internal error in the checker ({type(exc).__name__}: {exc})",
                            filename=filename, code=INTERNAL_ERROR)]
+    return report.diagnostics()
 
 
-class _Checker(_Lexical, _Syntax):
-    """One check of one script: the lexical and the syntax pass are methods
-    it inherits, the semantic pass a separate walk over the statements."""
+def run_passes(report: Report, dpp: bool) -> None:
+    """The passes, in a pipeline: each statement goes through the semantic
+    pass as soon as the syntax pass completes it."""
+    from dealerpp.script.check.lexical import LexicalPass
+    from dealerpp.script.check.semantics import SemanticPass
+    from dealerpp.script.check.syntax import SyntaxPass
 
-    def run(self) -> list[Diagnostic]:
-        tokens = self.lexical_pass(_lex(self.text))
-        statements = self.parse(tokens)
-        _Semantics(self).run(statements)
-        self.found.sort(key=lambda d: (d.line or 0, d.column or 0))
-        return self.found
+    syntax = SyntaxPass(report)
+    semantics = SemanticPass(report, syntax.broken_names, syntax.assigned, dpp)
+    for statement in syntax.statements(LexicalPass(report, dpp).parser_tokens()):
+        semantics.statement(statement)
+    semantics.finish()

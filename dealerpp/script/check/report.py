@@ -1,54 +1,120 @@
-"""The diagnostics of one check, and the script they point into.
+"""The diagnostics of one check, bounded like a compiler's.
 
-Every pass reports through ``_Report.at`` (at a token) or ``_Report.report``
-(at a line and column); each diagnostic quotes its source line, with
-control characters made visible. It is separate so that the passes share
-it without depending on one another; it also carries the notes the syntax
-pass leaves for the semantic one.
+Every pass reports through one ``Report``: at a token (``at``) or at a
+line and column (``add``). Each diagnostic quotes its source line, with
+control characters made visible. The report keeps the output in
+proportion to the input, whatever the input:
+
+- after ``max_errors`` errors it stops the check (``TooManyErrors``) and
+  says so;
+- an error repeated on a line, and any further lexical or syntax error on
+  a line that has an error, are counted, not quoted, and summed up as "N
+  more errors on this line";
+- so are repeats of a warning on one line ("N more warnings like this").
 """
 
 from __future__ import annotations
 
 from dealerpp.diagnostics import Diagnostic, Severity
 from dealerpp.lalr import Token
+from dealerpp.script.lines import LineIndex
+
+DEFAULT_MAX_ERRORS = 100
+_LINE_END = 1 << 62  # sorts after every column
 
 # Control characters in a quoted source line shown as their Unicode pictures
 # (one column each, so the caret stays aligned); tabs stay tabs.
 _VISIBLE_CONTROLS = {code: 0x2400 + code for code in range(32) if code != 9}
 
 
-class _Report:
-    """The script being checked and the diagnostics found in it so far.
+class TooManyErrors(Exception):
+    """Raised by ``Report`` when the error limit is passed: the check stops."""
 
-    The lexical and syntax passes are methods of its subclasses ``_Lexical``
-    and ``_Syntax`` (joined in ``_Checker``); the semantic pass and
-    ``_StackDepth`` are handed one.
-    """
 
-    def __init__(self, text: str, filename: str, dpp: bool) -> None:
+class Report:
+    """The script being checked and the diagnostics found in it so far."""
+
+    def __init__(self, text: str, filename: str, max_errors: int = DEFAULT_MAX_ERRORS) -> None:
         self.text = text
         self.filename = filename
-        self.dpp = dpp
-        # Lines as dealer counts them: only "\n" ends one (not a lone "\r" or
-        # a form feed, which str.splitlines would split at).
-        self.lines = [line.rstrip("\r") for line in text.split("\n")]
+        self.max_errors = max_errors
+        self.lines = LineIndex(text)
         self.found: list[Diagnostic] = []
-        # Notes the syntax pass leaves for the semantic one.
-        # Names assigned by statements that failed to parse: not "unknown" later.
-        self.half_defined: set[str] = set()
-        # Positions of names already reported as unknown functions.
-        self.called_names: set[int] = set()
+        self.error_count = 0
+        self.stopped = False
+        # Lines with an error, and how many more errors each one has.
+        self.error_lines: set[int] = set()
+        self.more_errors: dict[int, int] = {}
+        self.shown_errors: set[tuple[int | None, str]] = set()
+        # Warnings shown, by line and message: their column, and how many
+        # repeats each had.
+        self.warnings: dict[tuple[int | None, str], list[int]] = {}
 
-    def report(self, severity: Severity, message: str, line: int | None, column: int | None,
-               hint: str | None = None, code: str | None = None) -> None:
-        source = None
-        if line is not None and 0 < line <= len(self.lines):
-            source = self.lines[line - 1].translate(_VISIBLE_CONTROLS)
-        elif line is not None:
-            source = ""
+    def add(self, severity: Severity, message: str, line: int | None, column: int | None,
+            hint: str | None = None, code: str | None = None) -> None:
+        if severity == "error":
+            if (line, message) in self.shown_errors:
+                self.count_more(line)
+                return
+            if self.max_errors and self.error_count >= self.max_errors:
+                self.stopped = True
+                raise TooManyErrors
+            self.error_count += 1
+            self.shown_errors.add((line, message))
+            if line is not None:
+                self.error_lines.add(line)
+        elif severity == "warning":
+            key = (line, message)
+            if key in self.warnings:
+                self.warnings[key][1] += 1
+                return
+            self.warnings[key] = [column or 0, 0]
+        source = self.lines.line_text(line)
+        if source is not None:
+            source = source.translate(_VISIBLE_CONTROLS)
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
                                      hint, code))
 
     def at(self, severity: Severity, token: Token, message: str,
            hint: str | None = None, code: str | None = None) -> None:
-        self.report(severity, message, token.line, token.column, hint, code)
+        self.add(severity, message, token.line, token.column, hint, code)
+
+    def error_once(self, line: int | None, column: int | None, message: str,
+                   hint: str | None = None) -> None:
+        """An error, unless its line has one already: then it is counted."""
+        if self.has_error_on(line):
+            self.count_more(line)
+        else:
+            self.add("error", message, line, column, hint)
+
+    def has_error_on(self, line: int | None) -> bool:
+        return line in self.error_lines
+
+    def count_more(self, line: int | None) -> None:
+        """One more error on ``line``, which already has one: counted, not shown."""
+        if line is not None:
+            self.more_errors[line] = self.more_errors.get(line, 0) + 1
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Everything found, in source order, with the summaries: a note on
+        repeated warnings right after the warning, on more errors at the end
+        of their line."""
+        placed: list[tuple[tuple[int, int, int], Diagnostic]] = [
+            ((d.line or 0, d.column or 0, 0), d) for d in self.found]
+        for line, count in self.more_errors.items():
+            plural = "s" if count > 1 else ""
+            placed.append(((line, _LINE_END, 1), Diagnostic(
+                "note", f"{count} more error{plural} on this line", line, None, self.filename)))
+        for (warned_line, _message), (column, count) in self.warnings.items():
+            if count:
+                plural = "s" if count > 1 else ""
+                placed.append(((warned_line or 0, column, 1), Diagnostic(
+                    "note", f"{count} more warning{plural} like this one on this line",
+                    warned_line, None, self.filename)))
+        placed.sort(key=lambda pair: pair[0])
+        found = [diagnostic for _key, diagnostic in placed]
+        if self.stopped:
+            found.append(Diagnostic(
+                "note", "too many errors, stopping", None, None, self.filename,
+                hint=f"these are the first {self.max_errors}; --max-errors 0 shows them all"))
+        return found

@@ -1,6 +1,6 @@
 """Semantic checks: definitions, uses, and what each statement makes dealer do.
 
-``_Semantics`` walks the parsed statements in order, with a ``stmt_*``
+``SemanticPass`` walks the parsed statements in order, with a ``stmt_*``
 handler per statement, ``action_*`` per action item and ``expr_*`` per
 expression node. It reports what dealer itself rejects while parsing
 (unknown or redefined variables, bad shapes, cards predealt twice, too many
@@ -15,16 +15,26 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from difflib import get_close_matches
 from typing import Any
 
-from dealerpp.diagnostics import TOO_MANY_SHAPES
+from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
 from dealerpp.lalr import Token, Tree
-from dealerpp.script.check.arithmetic import _atoi, _constant, _number_value, _traps
-from dealerpp.script.check.facts import _SEATS, _STATEMENT_WORDS, _SUIT_NAMES
-from dealerpp.script.check.report import _Report
+from dealerpp.script.check.arithmetic import (
+    constant_value,
+    dealer_reads,
+    literal_value,
+    number_value,
+    traps,
+)
+from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
+from dealerpp.script.check.report import Report
+from dealerpp.script.check.stream import Placeholder
 
+_UNKNOWN = object()
+_DEFINE_IT = "define it with NAME = EXPR before its first use"
+# How many variables are compared with an unknown name, at most.
+_HINT_CANDIDATES = 500
 # altcount N writes the table that, in this build, pt(N-2) reads.
 _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in range(2, 12)}
 # The row top3 counts from (AKQ), which dealer's analysis also uses as
@@ -32,21 +42,41 @@ _ALTCOUNT_TARGET = {0: "hcp()", 1: "control()"} | {n: f"pt{n - 2}()" for n in ra
 _WINNERS_ROW = 8
 
 
-@dataclass
-class _Definition:
-    """A variable, condition or action: where it is and what it refers to."""
+class Definition:
+    """A variable, condition or action: its line and what it refers to
+    (small: a script may define a great many variables)."""
 
-    token: Token
-    uses: set[str] = field(default_factory=set)
-    zero_divisions: list[Token] = field(default_factory=list)
+    __slots__ = ("line", "uses", "zero_divisions")
+
+    def __init__(self, line: int | None) -> None:
+        self.line = line
+        self.uses: set[str] | None = None
+        self.zero_divisions: list[Token] | None = None
+
+    def use(self, name: str) -> None:
+        if self.uses is None:
+            self.uses = set()
+        self.uses.add(name)
+
+    def divides_by_zero(self, operator: Token) -> None:
+        if self.zero_divisions is None:
+            self.zero_divisions = []
+        self.zero_divisions.append(operator)
 
 
-class _Semantics:
-    """The semantic pass: one walk over the statements of one script."""
+class SemanticPass:
+    """The semantic pass: one walk over the statements of one script, in
+    order, as the syntax pass completes them."""
 
-    def __init__(self, checker: _Report) -> None:
-        self.checker = checker
-        self.variables: dict[str, _Definition] = {}
+    def __init__(self, report: Report, broken_names: set[str], assigned: set[str],
+                 dpp: bool) -> None:
+        self.report = report
+        # What the syntax pass learns as it goes: names whose assignment did
+        # not parse, and every name assigned (complete at the end).
+        self.broken_names = broken_names
+        self.assigned = assigned
+        self.dpp = dpp
+        self.variables: dict[str, Definition] = {}
         self.shape_count = 0
         self.last: dict[str, Token] = {}
         self.predealt: dict[tuple[str, str], Token] = {}
@@ -54,35 +84,70 @@ class _Semantics:
         self.lengths: dict[tuple[str, str], int] = {}
         # What the last condition and the last action evaluate; zero
         # divisions in conditions and actions replaced later.
-        self.live: dict[str, _Definition] = {}
+        self.live: dict[str, Definition] = {}
         self.dead_zero_divisions: list[Token] = []
         self.action_failures: list[tuple[Token, str]] = []
         self.winners_overflow: Token | None = None
-        # Every name some assignment defines, for "defined later" hints.
-        self.defined_later: set[str] = set()
+        # Unknown names reported with the plain hint: the hint says "defined
+        # later" at the end if an assignment further on defines the name.
+        self.unknown_names: list[tuple[int, str]] = []
         self.hand_analysed = False
         # While walking an expression: whose definition collects what it sees,
         # and whether dealer may skip the node at hand.
-        self.current: _Definition | None = None
+        self.current: Definition | None = None
         self.guarded = False
+        # The expr_* method of each kind of node, looked up once.
+        self.expression_handlers: dict[str, Any] = {}
 
     def warn(self, token: Token, message: str, hint: str | None = None) -> None:
-        self.checker.at("warning", token, message, hint)
+        self.report.at("warning", token, message, hint)
 
     def error(self, token: Token, message: str, hint: str | None = None,
               code: str | None = None) -> None:
-        self.checker.at("error", token, message, hint, code)
+        self.report.at("error", token, message, hint, code)
 
-    def run(self, statements: list[Tree]) -> None:
-        self.defined_later = {str(st.children[0]) for st in statements
-                              if st.data == "assignment"}
-        for statement in statements:
-            handler = getattr(self, f"stmt_{statement.data}", None)
-            if handler is not None:
-                handler(statement)
+    def statement(self, statement: Tree) -> None:
+        handler = getattr(self, f"stmt_{statement.data}", None)
+        if handler is not None:
+            handler(statement)
+
+    def finish(self) -> None:
+        """What only the whole script tells."""
         self.report_zero_divisions()
         self.settle_action_failures(replaced=False)
         self.report_winners_overflow()
+        self.complete_unknown_name_hints()
+
+    def complete_unknown_name_hints(self) -> None:
+        found = self.report.found
+        for index, name in self.unknown_names:
+            if name in self.assigned and index < len(found):
+                diagnostic = found[index]
+                found[index] = Diagnostic(
+                    diagnostic.severity, diagnostic.message, diagnostic.line, diagnostic.column,
+                    diagnostic.filename, diagnostic.source_line,
+                    f"{diagnostic.hint} (it is defined later)", diagnostic.code)
+
+    def literal(self, tree: Any) -> None:
+        """A number literal dealer does not read as written (it keeps a C int)."""
+        if isinstance(tree, Token):
+            tokens = [tree]
+        elif isinstance(tree, Tree) and tree.data == "number":
+            tokens = list(tree.children)
+        else:
+            return
+        digits = tokens[-1]
+        if isinstance(digits, Placeholder):
+            return
+        value = dealer_reads(str(digits), negative=len(tokens) == 2)
+        if value is None:
+            return
+        written = "".join(str(t) for t in tokens)
+        if len(written) > 24:
+            written = f"{written[:12]}... ({len(str(digits))} digits)"
+        self.warn(tokens[0], f"dealer reads {written} as {value}",
+                  "dealer keeps numbers in a C int, from -2147483648 to 2147483647, and reads "
+                  "longer ones modulo 2^32 (past 2^63: -1)")
 
     def report_winners_overflow(self) -> None:
         token = self.winners_overflow
@@ -112,9 +177,11 @@ class _Semantics:
 
     # -- statements ---------------------------------------------------------
     def stmt_generate(self, tree: Tree) -> None:
+        self.literal(tree.children[1])
         self.first_wins(tree, "generate")
 
     def stmt_produce(self, tree: Tree) -> None:
+        self.literal(tree.children[1])
         self.first_wins(tree, "produce")
 
     def first_wins(self, tree: Tree, name: str) -> None:
@@ -161,25 +228,33 @@ class _Semantics:
 
     def stmt_assignment(self, tree: Tree) -> None:
         name, expression = tree.children[0], tree.children[1]
-        definition = _Definition(name)
+        definition = Definition(name.line)
         self.current = definition
         self.expression(expression)
         self.current = None
         earlier = self.variables.get(str(name))
         if earlier is not None:
             self.error(name, f"redefined variable `{name}` (first defined on line "
-                       f"{earlier.token.line}; dealer: redefined variable)")
+                       f"{earlier.line}; dealer: redefined variable)")
             return
         self.variables[str(name)] = definition
 
     def stmt_pointcount(self, tree: Tree) -> None:
+        for value in tree.children[1:]:
+            self.literal(value)
         self.count_values(tree.children[1:], "pointcount")
 
     def stmt_altcount(self, tree: Tree) -> None:
+        for value in tree.children[1:]:
+            self.literal(value)
+        self.count_values(tree.children[2:], "altcount")
         index_tree = tree.children[1]
-        index = _number_value(index_tree)
+        index = number_value(index_tree)
         token = _first_token(index_tree)
-        values = [_number_value(value) for value in tree.children[2:]]
+        read = [number_value(value) for value in tree.children[2:]]
+        values = [value for value in read if value is not None]
+        if index is None or len(values) < len(read):
+            return  # a placeholder for a mistake already reported
         if index == _WINNERS_ROW and sum(v for v in values if v > 0) >= 4:
             # dealer's hand analysis asserts that a suit holds at most 3
             # "winners"; it runs only if some hand function is evaluated.
@@ -195,7 +270,6 @@ class _Semantics:
         else:
             self.warn(token, f"altcount {index} writes outside dealer's tables, silently "
                       "corrupting other data; this dealer handles 0 to 11")
-        self.count_values(tree.children[2:], "altcount")
 
     def count_values(self, values: list[Any], name: str) -> None:
         if len(values) > 13:
@@ -233,12 +307,15 @@ class _Semantics:
         suit_token, seat_token, _eq, number = tree.children
         suit = str(suit_token)[0].upper()
         seat = str(seat_token)
-        length = _atoi(str(number))
+        self.literal(number)
+        if isinstance(number, Placeholder):
+            return
+        length = literal_value(str(number))
         key = (seat, suit)
-        suit_name = _SUIT_NAMES[suit]
+        suit_name = SUIT_NAMES[suit]
         if key in self.lengths:
-            self.error(suit_token, f"{_SEATS[seat]}'s {suit_name.lower()} length is already "
-                       f"set to {self.lengths[key]} (dealer: {_SEATS[seat]}'s {suit_name} suit "
+            self.error(suit_token, f"{SEATS[seat]}'s {suit_name.lower()} length is already "
+                       f"set to {self.lengths[key]} (dealer: {SEATS[seat]}'s {suit_name} suit "
                        "has length already set)")
             return
         self.lengths[key] = length
@@ -246,7 +323,7 @@ class _Semantics:
         suit_total = sum(n for (_, s), n in self.lengths.items() if s == suit)
         if seat_total > 13:
             self.error(suit_token, f"suit lengths add up to more than 13 for {seat} "
-                       f"(dealer: Suit lengths too long for {_SEATS[seat]})")
+                       f"(dealer: Suit lengths too long for {SEATS[seat]})")
         elif suit_total > 13:
             self.error(suit_token, f"more than 13 {suit_name.lower()}s predealt "
                        f"(dealer: Too many {suit_name}s)")
@@ -263,7 +340,9 @@ class _Semantics:
             if handler is not None:
                 handler(item)
             for child in item.children:
-                if not isinstance(child, str) and child.data != "number":
+                if isinstance(child, Tree) and child.data == "number":
+                    self.literal(child)
+                elif not isinstance(child, str):
                     self.live_expression(child, "action")
 
     # -- actions ------------------------------------------------------------
@@ -280,8 +359,8 @@ class _Semantics:
         argument = tree.children[1]
         start = _first_token(argument)
         # The argument's "(" is not kept in the tree: look for it in the text.
-        opening = self.checker.text.find("(", keyword.end_pos, start.start_pos)
-        line = self.checker.text.count("\n", 0, opening) + 1 if opening >= 0 else start.line
+        opening = self.report.text.find("(", keyword.end_pos, start.start_pos)
+        line = self.report.lines.line_col(opening)[0] if opening >= 0 else start.line
         if line > keyword.line:
             self.warn(keyword, f"the parenthesised expression on line {line} becomes "
                       f"{keyword}'s argument (dealer prints its value after each deal)",
@@ -295,7 +374,9 @@ class _Semantics:
     # (measured); a negative size makes it stop with "Out of memory".
     def action_frequency(self, tree: Tree) -> None:
         low_tree, high_tree = tree.children[-2:]
-        low, high = _number_value(low_tree), _number_value(high_tree)
+        low, high = number_value(low_tree), number_value(high_tree)
+        if low is None or high is None:
+            return
         if high - low + 1 < 0:
             self.action_failure(_first_token(low_tree), f"frequency range {low} to {high} is "
                                 "reversed (dealer fails: Out of memory)")
@@ -306,7 +387,10 @@ class _Semantics:
     def action_frequency2d(self, tree: Tree) -> None:
         children = tree.children
         ranges = [(children[-5], children[-4]), (children[-2], children[-1])]
-        bounds = [(_number_value(low), _number_value(high)) for low, high in ranges]
+        values = [(number_value(low), number_value(high)) for low, high in ranges]
+        bounds = [(low, high) for low, high in values if low is not None and high is not None]
+        if len(bounds) < 2:
+            return
         (low1, high1), (low2, high2) = bounds
         if (high1 - low1 + 3) * (high2 - low2 + 3) < 0:
             self.action_failure(_first_token(ranges[0][0]), "reversed frequency ranges make "
@@ -328,60 +412,78 @@ class _Semantics:
     def replace_live(self, kind: str, keyword: Token) -> None:
         replaced = self.live.get(kind)
         if replaced is not None:
-            self.dead_zero_divisions.extend(replaced.zero_divisions)
-        self.live[kind] = _Definition(keyword)
+            self.dead_zero_divisions.extend(replaced.zero_divisions or ())
+        self.live[kind] = Definition(keyword.line)
 
     def expression(self, tree: Any) -> None:
         # Iterative: `a + b + ... + z` nests as deep as it is long. Each node
         # carries whether dealer may skip it: the right side of && and ||
         # and the branches of ?: are evaluated only when needed.
         pending: list[tuple[Any, bool]] = [(tree, False)]
+        handlers = self.expression_handlers
         while pending:
             node, guarded = pending.pop()
             if isinstance(node, str):
                 continue
             self.guarded = guarded
-            handler = getattr(self, f"expr_{node.data}", None)
+            data = node.data
+            handler = handlers.get(data, _UNKNOWN)
+            if handler is _UNKNOWN:
+                # The function, not a bound method: that would make a cycle.
+                handler = handlers[data] = getattr(type(self), f"expr_{data}", None)
             if handler is not None:
-                handler(node)
-            pending.extend((child, guarded or _skippable(node, index))
-                           for index, child in reversed(list(enumerate(node.children))))
+                handler(self, node)
+            children = node.children
+            for index in range(len(children) - 1, -1, -1):
+                child = children[index]
+                if not isinstance(child, str):
+                    pending.append((child, guarded or _skippable(node, index)))
 
     def expr_var(self, tree: Tree) -> None:
         name = tree.children[0]
-        if name.start_pos in self.checker.called_names:
-            return
-        if str(name) in self.checker.half_defined and str(name) not in self.variables:
+        if str(name) in self.broken_names and str(name) not in self.variables:
             return
         if str(name) not in self.variables:
-            self.error(name, f"unknown variable `{name}` (dealer: unknown variable)",
-                       self.unknown_name_hint(str(name)))
+            hint = self.unknown_name_hint(str(name))
+            if hint == _DEFINE_IT:
+                self.unknown_names.append((len(self.report.found), str(name)))
+            self.error(name, f"unknown variable `{name}` (dealer: unknown variable)", hint)
         elif self.current is not None:
-            self.current.uses.add(str(name))
+            self.current.use(str(name))
 
     def unknown_name_hint(self, name: str) -> str:
         """A likely intended spelling: a variable defined so far, or one of
         dealer's statement words (a misspelt `condition` reads as a name)."""
-        close = get_close_matches(name, list(self.variables), n=1, cutoff=0.75)
+        close = get_close_matches(name, self.similar_names(name), n=1, cutoff=0.75)
         if close:
             return f"did you mean {close[0]}?"
-        close = get_close_matches(name, _STATEMENT_WORDS, n=1, cutoff=0.75)
+        close = get_close_matches(name, list(STATEMENT_WORDS), n=1, cutoff=0.75)
         if close:
             return f"did you mean the statement `{close[0]}`?"
-        later = " (it is defined later)" if name in self.defined_later else ""
-        return "define it with NAME = EXPR before its first use" + later
+        return _DEFINE_IT
+
+    def similar_names(self, name: str) -> list[str]:
+        """Variables worth comparing with ``name`` (a bounded number: a close
+        spelling has about the same length)."""
+        found = []
+        for other in self.variables:
+            if abs(len(other) - len(name)) <= 2:
+                found.append(other)
+                if len(found) == _HINT_CANDIDATES:
+                    break
+        return found
 
     def expr_binary(self, tree: Tree) -> None:
         operator = tree.children[1]
         if operator.type not in ("SLASH", "PERCENT") or self.current is None:
             return
-        right = _constant(tree.children[2])
-        if right in (0, -1) and _traps(_constant(tree.children[0]), right):
+        right = constant_value(tree.children[2])
+        if right in (0, -1) and traps(constant_value(tree.children[0]), right):
             if self.guarded:
                 self.warn(operator, "division by zero: dealer crashes (floating point "
                           "exception) if it ever evaluates this")
             else:
-                self.current.zero_divisions.append(operator)
+                self.current.divides_by_zero(operator)
         elif right is None and self.guarded:
             return  # most likely guarded by the test that protects it
         elif right is None and _is_test(tree.children[2]):
@@ -415,13 +517,7 @@ class _Semantics:
                   "installed; without it dealer stops when it first evaluates tricks()")
 
     def expr_shape(self, tree: Tree) -> None:
-        self.note_analysis()
-        self.shape_count += 1
-        keyword = tree.children[0]
-        if self.shape_count == 32:
-            self.error(keyword, "too many shape() calls: dealer allows 31 "
-                       "(dealer: Too many shapes -- only 32 allowed!)",
-                       "reuse a variable that holds the shape() test", TOO_MANY_SHAPES)
+        self.shape_call(tree.children[0])
         items = tree.children[2].children
         for item in items:
             self.shape_item(item)
@@ -429,6 +525,14 @@ class _Semantics:
         if getattr(first, "type", None) == "MINUS":
             self.warn(first, "this `-` removes nothing: dealer removes only shapes added "
                       "earlier in the same list", "add the shapes first, e.g. xxxx - 5xxx")
+
+    def shape_call(self, keyword: Token) -> None:
+        self.note_analysis()
+        self.shape_count += 1
+        if self.shape_count == 32:
+            self.error(keyword, "too many shape() calls: dealer allows 31 "
+                       "(dealer: Too many shapes -- only 32 allowed!)",
+                       "reuse a variable that holds the shape() test", TOO_MANY_SHAPES)
 
     def shape_item(self, item: Tree) -> None:
         pattern = item.children[-1]
@@ -442,10 +546,12 @@ class _Semantics:
                        "(dealer: too many cards in ambiguous shape)")
 
     def expr_shape_block(self, tree: Tree) -> None:
-        if not self.checker.dpp:
-            self.error(tree.children[0], "shape{...} is dealerpp syntax; dealer rejects `{`",
-                       "run the script through dealerpp first")
+        # After preprocessing, a shape{} block is one shape() call.
+        if self.dpp:
+            self.shape_call(tree.children[0])
 
+    def expr_number(self, tree: Tree) -> None:
+        self.literal(tree)
 
     # -- after the whole script ----------------------------------------------
     def report_zero_divisions(self) -> None:
@@ -453,13 +559,13 @@ class _Semantics:
         crash = ("division by zero: dealer crashes (floating point exception) "
                  "when it evaluates this")
         for definition in self.live.values():
-            for token in definition.zero_divisions:
+            for token in definition.zero_divisions or ():
                 self.error(token, crash)
         for token in self.dead_zero_divisions:
             self.warn(token, "division by zero in a condition or action that a later one "
                       "replaces (dealer would crash evaluating it)")
         for name, definition in self.variables.items():
-            for token in definition.zero_divisions:
+            for token in definition.zero_divisions or ():
                 if name in live:
                     self.error(token, crash)
                 else:
@@ -468,13 +574,13 @@ class _Semantics:
 
     def reachable_variables(self) -> set[str]:
         seen: set[str] = set()
-        pending = [name for definition in self.live.values() for name in definition.uses]
+        pending = [name for definition in self.live.values() for name in definition.uses or ()]
         while pending:
             name = pending.pop()
             if name in seen or name not in self.variables:
                 continue
             seen.add(name)
-            pending.extend(self.variables[name].uses)
+            pending.extend(self.variables[name].uses or ())
         return seen
 
 

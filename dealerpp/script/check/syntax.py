@@ -1,35 +1,60 @@
-"""Syntax checks: parsing with recovery, stack-depth limits, syntax errors.
+"""The syntax pass: statements parsed with recovery, one error per mistake.
 
-``_Syntax.parse`` runs the grammar's LALR tables (``dealerpp.lalr``) over
-the tokens statement by statement: after an error it keeps the statements
-already complete, resynchronises at the next token that surely starts a
-statement (``_resync``) and goes on, so one mistake does not hide the
-others. ``_StackDepth`` reports scripts nested too deeply, or action lists
-too long, for dealer's bison stack. ``_explain`` and ``_wanted`` turn a parse
-error into a message a script author can act on. It is separate because it
-is the only pass that knows the parser's state; the semantic pass gets only
-the statement trees, plus the names it noted (``half_defined``,
-``called_names``).
+``SyntaxPass.statements`` runs the grammar's LALR tables
+(``dealerpp.lalr``) over the parser's tokens and yields each statement as
+soon as it is complete, so a script of any size is checked in a bounded
+amount of memory.
+
+The tokens are cut into *segments* at the points where a statement surely
+starts (``starts_statement``): a statement keyword, or ``NAME =``, or a
+DealerV2 statement, at the start of a line. Each segment gets a fresh
+parser, so a mistake never reaches past the segment it is in. Within one:
+
+- a mistake the checker recognises is reported once and repaired, and
+  the parse goes on: a misspelt or unknown function called (the call
+  becomes a placeholder number), DealerV2's calls and actions, a seat pair
+  where dealer wants one seat, a misspelt statement keyword;
+- any other syntax error is reported at its token, and the rest of the
+  segment is skipped; bad characters met while skipping on the same line
+  are counted ("N more errors on this line"), those on later lines
+  reported;
+- a statement cut short by a new line is reported at its end, and parsing
+  goes on with that new line.
+
+``StackDepth`` reports scripts nested too deeply, or action lists too
+long, for dealer's bison stack. ``explain`` turns a parse error into a
+message a script author can act on.
 """
 
 from __future__ import annotations
 
+import copy
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from difflib import get_close_matches
+from functools import cache
 from typing import Any
 
 from dealerpp.diagnostics import Severity
-from dealerpp.lalr import ParseError, ParserState, Token, Tree
+from dealerpp.lalr import Grammar, Meta, ParserState, Token, Tree, UnexpectedToken
 from dealerpp.script.check.facts import (
-    _FUNCTIONS,
-    _RESERVED_WORDS,
-    _WORD_TOKENS,
+    DEALERV2_ACTIONS,
+    DEALERV2_FUNCTIONS,
+    DEALERV2_SEAT_PAIR_HINT,
+    DEALERV2_STATEMENTS,
+    FUNCTIONS,
+    RESERVED_WORDS,
+    SEAT_PAIRS,
     STATEMENT_KEYWORDS,
-    _grammar,
+    STATEMENT_WORDS,
+    WORD_TOKENS,
+    dealer_grammar,
 )
-from dealerpp.script.check.report import _Report
+from dealerpp.script.check.report import Report
+from dealerpp.script.check.stream import Placeholder, Problem, TokenStream, same_line
 
 # How an expected terminal reads in a message.
-_DISPLAY = {
+DISPLAY = {
     "LPAR": "`(`", "RPAR": "`)`", "COMMA": "`,`", "EQUAL": "`=`", "QMARK": "`?`",
     "COLON": "`:`", "EQ": "`==`", "NE": "`!=`", "LT": "`<`", "LE": "`<=`", "GT": "`>`",
     "GE": "`>=`", "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "SLASH": "`/`",
@@ -43,124 +68,406 @@ _DISPLAY = {
     "DISTR": "a shape such as 5xxx", "DISTR_OR_NUMBER": "a shape such as 4333",
     "ANY": "`any`", "$END": "the end of the file",
 }
+# Tokens after which a word cannot be a misspelt statement keyword.
+_OPERATORS = frozenset({
+    "EQUAL", "PLUS", "MINUS", "STAR", "SLASH", "PERCENT", "EQ", "NE", "LT", "LE", "GT", "GE",
+    "AND", "OR", "QMARK", "COLON", "COMMA", "RPAR",
+})
+_STATEMENT_RULES = frozenset((
+    "generate", "produce", "dealer", "vulnerable", "predeal", "pointcount", "altcount",
+    "condition", "assignment", "bare_condition", "action",
+))
+_STATEMENT_LIST = "__start_star_0"
+# Tokens kept to explain an error (the ones just before it).
+_RECENT = 64
 
 
-class _Syntax(_Report):
-    """The syntax pass (a part of ``_Checker``)."""
+class SyntaxPass:
+    """The statements of one script, parsed with recovery."""
 
-    def parse(self, tokens: list[Token]) -> list[Tree]:
-        """Parse statement by statement, resynchronising after each error."""
-        statements: list[Tree] = []
-        start = 0
-        while start <= len(tokens):
-            state = _new_parser_state()
-            position = start
-            depth = _StackDepth(self)
-            try:
-                for position in range(start, len(tokens)):
-                    state.feed_token(tokens[position])
-                    depth.after(tokens[position], len(state.state_stack))
-                tree = state.feed_token(_end_token(tokens), True)
-                statements.extend(tree.children)
-                depth.finish()
-                break
-            except ParseError as error:
-                depth.finish()
-                statements.extend(_completed_statements(state))
-                at_end = _is_end_error(error)
-                self.syntax_error(tokens, len(tokens) if at_end else position, error)
-                self.remember_names(tokens, start, position)
-                if at_end:
-                    break
-                # The token before the error may begin the next statement (`b` in
-                # `a = (1 +` / `b = 2`).
-                resume = _resync(tokens, max(position - 1, start + 1))
-                if resume is None:
-                    break
-                start = resume
-        return statements
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.grammar, self.callbacks = linear_grammar()
+        # Names assigned at the start of a line so far: `name(` is a call of
+        # an unknown function unless the name is one of these.
+        self.assigned: set[str] = set()
+        # Names whose assignment did not parse: not "unknown" later.
+        self.broken_names: set[str] = set()
 
-    def remember_names(self, tokens: list[Token], start: int, stop: int) -> None:
-        """Names a broken stretch of statements meant to define."""
-        for index in range(start, min(stop + 1, len(tokens) - 1)):
-            if tokens[index].type == "IDENT" and tokens[index + 1].type == "EQUAL":
-                self.half_defined.add(str(tokens[index]))
+    def statements(self, tokens: Iterator[Token]) -> Iterator[Tree]:
+        stream = TokenStream(tokens)
+        segment: Segment | None = None
+        previous: Token | None = None
+        while (token := stream.next()) is not None:
+            if isinstance(token, Problem):
+                self.problem(token)
+                if token.replacement is None:
+                    continue
+                token = token.replacement
+            starts = self.starts_statement(token, previous, stream)
+            if segment is None or starts is not None:
+                if segment is not None:
+                    yield from segment.close(at_end=False)
+                if starts == "dealerv2":
+                    self.dealerv2_statement(token, stream)
+                    segment, previous = None, token
+                    continue
+                name = str(token) if starts == "assignment" else None
+                if name is not None:
+                    self.assigned.add(name)
+                segment = Segment(self, name)
+            done = segment.feed(token, stream)
+            if done:
+                yield from done
+            previous = token
+        if segment is None:
+            segment = Segment(self, None)
+        yield from segment.close(at_end=True)
 
-    def syntax_error(self, tokens: list[Token], position: int, error: ParseError) -> None:
-        expected = set(getattr(error, "expected", ()) or ())
-        expected.discard("NEVER")
-        if position >= len(tokens):
-            self.end_error(tokens, expected)
-            return
-        token = tokens[position]
-        previous = tokens[position - 1] if position > 0 else None
-        following = tokens[position + 1] if position + 1 < len(tokens) else None
-        if (token.type == "EQUAL" and previous is not None
-                and (previous.type in _RESERVED_WORDS or previous.type in _WORD_TOKENS)
-                and (position < 2 or tokens[position - 2].line < previous.line)):
+    def problem(self, problem: Problem) -> None:
+        if problem.severity == "error":
+            self.report.error_once(problem.line, problem.column, problem.message, problem.hint)
+        else:
+            self.report.add("warning", problem.message, problem.line, problem.column,
+                            problem.hint)
+
+    def starts_statement(self, token: Token, previous: Token | None,
+                         stream: TokenStream) -> str | None:
+        """How ``token`` surely starts a statement ("keyword", "assignment",
+        "dealerv2"), or None."""
+        kind = token.type
+        if kind in STATEMENT_KEYWORDS:
+            return "keyword"
+        if previous is not None and token.line == previous.end_line:
+            return None
+        following = stream.peek()
+        if kind == "VULNERABLE" and str(token) == "vulnerable":
+            return "keyword"
+        if following is not None and following.type == "EQUAL" and _is_word(token):
+            return "assignment"
+        if self.is_dealerv2_statement(token, following):
+            return "dealerv2"
+        return None
+
+    def is_dealerv2_statement(self, token: Token, following: Token | None) -> bool:
+        """`title "..."` or `seed N` (not when seed is a variable of the script)."""
+        if token.type != "IDENT" or following is None or not same_line(token, following):
+            return False
+        word = str(token)
+        if word == "title":
+            return following.type == "STRING"
+        return word == "seed" and word not in self.assigned and following.type in (
+            "NUMBER", "DISTR_OR_NUMBER")
+
+    def dealerv2_statement(self, keyword: Token, stream: TokenStream) -> None:
+        stream.next()  # its argument
+        word = str(keyword)
+        self.report.error_once(keyword.line, keyword.column, f"`{word}` is a DealerV2 statement",
+                               DEALERV2_STATEMENTS[word])
+
+
+class Segment:
+    """One stretch of statements, from one sure statement start to the next,
+    under one parser."""
+
+    def __init__(self, owner: SyntaxPass, name: str | None) -> None:
+        self.owner = owner
+        self.report = owner.report
+        self.name = name  # the variable the segment starts assigning, if any
+        self.state = _parser(owner)
+        self.depth = StackDepth(self.report)
+        self.recent: deque[Token] = deque(maxlen=_RECENT)
+        self.yielded = False
+        # After an error: skipping to the next segment, and where.
+        self.skipping = False
+        self.error_line: int | None = None
+        self.last_skipped: Token | None = None
+        self.line_word: Token | None = None
+        # Lines where a mistake was repaired: later errors there are its echo.
+        self.repaired_lines: set[int] = set()
+
+    # -- feeding ------------------------------------------------------------------
+
+    def feed(self, token: Token, stream: TokenStream) -> Sequence[Tree]:
+        """Feed one token; the statements it completes."""
+        if self.skipping:
+            self.skip(token)
+            return ()
+        kind = token.type
+        if kind == "IDENT":
+            following = stream.peek()
+            if (following is not None and following.type == "LPAR"
+                    and same_line(token, following)
+                    and str(token) not in self.owner.assigned):
+                return self.unknown_call(token, stream)
+            token = self.misspelt_keyword(token, following)
+            kind = token.type
+        elif isinstance(token, Placeholder):
+            self.repaired_lines.add(token.line or 0)
+        state = self.state
+        try:
+            state.feed_token(token)
+        except UnexpectedToken as error:
+            return self.syntax_error(token, error, stream)
+        depth = len(state.state_stack)
+        if (kind in STATEMENT_KEYWORDS or depth >= StackDepth.WARNING_DEPTH
+                or self.depth.in_action):
+            self.depth.after(token, depth)
+        self.recent.append(token)
+        return self.drain()
+
+    def feed_placeholder(self, placeholder: Token) -> bool:
+        """Feed a token standing for a repaired mistake; False if even that fails."""
+        try:
+            self.state.feed_token(placeholder)
+        except UnexpectedToken:
+            return False
+        self.recent.append(placeholder)
+        self.repaired_lines.add(placeholder.line or 0)
+        return True
+
+    def drain(self) -> Sequence[Tree]:
+        """The statements completed so far, taken off the parser's stack."""
+        values = self.state.value_stack
+        if values:
+            bottom = values[0]
+            if type(bottom) is Tree and bottom.data == _STATEMENT_LIST and bottom.children:
+                done, bottom.children = bottom.children, []
+                self.yielded = True
+                return done
+        return ()
+
+    def close(self, at_end: bool) -> Sequence[Tree]:
+        """The rest of the segment's statements; an unfinished one reported."""
+        self.depth.finish()
+        if self.skipping:
+            return ()
+        last = self.recent[-1] if self.recent else None
+        end = (Token("$END", "", 0, 1, 1) if last is None
+               else Token.new_borrow_pos("$END", "", last))
+        try:
+            tree: Tree = self.state.feed_token(end, True)
+        except UnexpectedToken as error:
+            done = self.completed()
+            self.abandon()
+            self.unfinished(last, _expected(error), at_end)
+            return done
+        self.yielded = True
+        return tree.children
+
+    # -- recognised mistakes ----------------------------------------------------------
+
+    def unknown_call(self, name: Token, stream: TokenStream) -> Sequence[Tree]:
+        """`hpc(north)`, `usereval(24, NS, 3)`: a call of a function dealer does
+        not have. Reported once; the whole call becomes a placeholder."""
+        last = _skip_call(stream)
+        word = str(name)
+        hint: str | None
+        if word in DEALERV2_FUNCTIONS:
+            message, hint = f"`{word}` is a DealerV2 function", DEALERV2_FUNCTIONS[word]
+        elif word in DEALERV2_ACTIONS:
+            message, hint = f"`{word}` is a DealerV2 action", DEALERV2_ACTIONS[word]
+        else:
+            close = get_close_matches(word, FUNCTIONS, n=1)
+            message = f"`{word}` is not a function dealer knows"
+            hint = f"did you mean {close[0]}?" if close else None
+        self.report_error(name, message, hint)
+        expected = self.expected()
+        # An action where one may stand, else a number.
+        kind = "PRINTALL" if "PRINTALL" in expected else "NUMBER" if "NUMBER" in expected else None
+        if kind is None or not self.feed_placeholder(
+                Placeholder.instead_of(kind, "0" if kind == "NUMBER" else "printall", name, last)):
+            done = self.completed()
+            self.abandon()
+            return done
+        return self.drain()
+
+    def misspelt_keyword(self, word: Token, following: Token | None) -> Token:
+        """`conditon hcp(north) > 10`: a word where a statement starts, close
+        to a statement keyword and followed by more on its line, is that
+        keyword misspelt (dealer would read two conditions)."""
+        name = str(word)
+        if (following is None or not same_line(word, following)
+                or following.type in _OPERATORS or name in self.owner.assigned
+                or "CONDITION" not in self.state_actions()):
+            return word
+        close = get_close_matches(name, STATEMENT_WORDS, n=1, cutoff=0.75)
+        if not close:
+            return word
+        self.report_error(word, f"`{name}` is not a statement dealer knows",
+                          f"did you mean the statement `{close[0]}`?")
+        self.repaired_lines.add(word.line or 0)
+        return Placeholder.instead_of(STATEMENT_WORDS[close[0]], close[0], word)
+
+    # -- errors -------------------------------------------------------------------------
+
+    def syntax_error(self, token: Token, error: UnexpectedToken,
+                     stream: TokenStream) -> Sequence[Tree]:
+        expected = _expected(error)
+        previous = self.recent[-1] if self.recent else None
+        if (token.type == "VULNERABLE" and str(token) in SEAT_PAIRS and "COMPASS" in expected
+                and not self.echo(token)):
+            self.report_error(token, f"`{token}` is a pair of seats, as DealerV2 takes them",
+                              DEALERV2_SEAT_PAIR_HINT)
+            if self.feed_placeholder(Placeholder.instead_of("COMPASS", "north", token)):
+                return self.drain()
+        done = self.completed()
+        self.abandon()
+        if self.echo(token):
+            self.begin_skip(token)
+            return done
+        if (previous is not None and token.line != previous.end_line
+                and "$END" not in expected and token.type != "BAD_CHAR"):
+            # The statement before this line is unfinished: say so there, and
+            # go on with this line if it can start a statement.
+            self.unfinished(previous, expected, at_end=False)
+            if token.type in self.owner.grammar.actions[self.owner.grammar.start_states["start"]]:
+                self.restart(token)
+            else:
+                self.begin_skip(token)
+            return done
+        message, hint, culprit = self.explain(token, previous, stream.peek(), expected)
+        self.report_error(culprit, message, hint)
+        self.begin_skip(token)
+        return done
+
+    def explain(self, token: Token, previous: Token | None, following: Token | None,
+                expected: set[str]) -> tuple[str, str | None, Token]:
+        """The message, hint and token to report an unexpected ``token`` at."""
+        if token.type == "BAD_CHAR":
+            return (*bad_char_message(str(token)), token)
+        if (token.type == "EQUAL" and previous is not None and len(self.recent) == 1
+                and (previous.type in RESERVED_WORDS or previous.type in WORD_TOKENS)):
             # `all = 1`: the name, not the `=`, is the mistake.
-            token, previous, following = previous, None, token
-        if self.unknown_function(tokens, position) or self.run_on(tokens, position, expected):
-            return
-        message, hint = _explain(token, previous, following, expected)
-        self.at("error", token, message, hint)
+            message, hint = explain(previous, None, token, expected)
+            return message, hint, previous
+        run_on = self.run_on(token, expected)
+        if run_on is not None:
+            return run_on
+        message, hint = explain(token, previous, following, expected)
+        return message, hint, token
 
-    def run_on(self, tokens: list[Token], position: int, expected: set[str]) -> bool:
+    def run_on(self, token: Token, expected: set[str]) -> tuple[str, str, Token] | None:
         """A statement that swallowed the start of the next one: predeal reads
         `spades(north)` as another `SUIT(SEAT) == N`, pointcount and altcount
         read a leading number as one more value."""
-        token = tokens[position]
-        if expected == {"EQ"} and position >= 4 and tokens[position - 4].type == "SUIT":
-            suit = tokens[position - 4]
-            self.at("error", token, f"after a predeal, `{suit}(...)` is read as another predeal "
-                    f"argument, `{suit}(SEAT) == N`", "begin the condition with `condition`")
-            return True
-        index = position - 1
-        while index >= 0 and tokens[index].type in ("NUMBER", "DISTR_OR_NUMBER", "MINUS"):
+        recent = list(self.recent)
+        if expected == {"EQ"} and len(recent) >= 4 and recent[-4].type == "SUIT":
+            suit = recent[-4]
+            return (f"after a predeal, `{suit}(...)` is read as another predeal argument, "
+                    f"`{suit}(SEAT) == N`", "begin the condition with `condition`", token)
+        index = len(recent) - 1
+        while index >= 0 and recent[index].type in ("NUMBER", "DISTR_OR_NUMBER", "MINUS"):
             index -= 1
-        if index < 0 or tokens[index].type not in ("POINTCOUNT", "ALTCOUNT"):
-            return False
-        keyword = tokens[index]
-        later = [i for i in range(index + 1, position) if tokens[i].line > keyword.line]
+        if index < 0 or recent[index].type not in ("POINTCOUNT", "ALTCOUNT"):
+            return None
+        keyword = recent[index]
+        later = [t for t in recent[index + 1:] if t.line != keyword.line]
         if not later:
-            return False  # all on one line: an ordinary syntax error
-        first = tokens[later[0]]
+            return None  # all on one line: an ordinary syntax error
+        first = later[0]
         value = str(first)
-        if first.type == "MINUS" and later[0] + 1 < position:
-            value += str(tokens[later[0] + 1])
-        self.at("error", token, f"`{value}` on line {first.line} was read as one more "
-                f"{keyword} value, so what follows it starts no statement",
-                "begin the condition with `condition`")
-        return True
+        if first.type == "MINUS" and len(later) > 1:
+            value += str(later[1])
+        return (f"`{value}` on line {first.line} was read as one more {keyword} value, so "
+                "what follows it starts no statement", "begin the condition with `condition`",
+                token)
 
-    def unknown_function(self, tokens: list[Token], position: int) -> bool:
-        """`hpc(north)`: a name called like a function. dealer reads the name
-        as a variable and the parenthesis as a new statement, and fails
-        inside it; say what was meant instead."""
-        if position < 2:
-            return False
-        name, opening = tokens[position - 2], tokens[position - 1]
-        if name.type != "IDENT" or opening.type != "LPAR":
-            return False
-        self.called_names.add(name.start_pos)
-        close = get_close_matches(str(name), _FUNCTIONS, n=1)
-        self.at("error", name, f"`{name}` is not a function dealer knows",
-                f"did you mean {close[0]}?" if close else None)
-        return True
-
-    def end_error(self, tokens: list[Token], expected: set[str]) -> None:
-        if not tokens:
-            self.report("error", "unexpected end of file", 1, 1)
+    def unfinished(self, last: Token | None, expected: set[str], at_end: bool) -> None:
+        wanted = wanted_text(expected - {"$END"})
+        if last is None:
+            self.report.add("error", "unexpected end of file", 1, 1)
             return
-        last = tokens[-1]
-        line = (last.end_line or last.line)
-        column = (last.end_column or last.column)
-        wanted = _wanted(expected)
-        self.report("error", "the file ends in the middle of a statement"
-                    + (f" (expected {wanted})" if wanted else ""), line, column)
+        line, column = last.end_line or last.line, last.end_column or last.column
+        if self.report.has_error_on(line) or line in self.repaired_lines:
+            return
+        start = "the file ends in the middle of a statement" if at_end else (
+            "the statement is unfinished")
+        self.report.add("error", start + (f" (expected {wanted})" if wanted else ""),
+                        line, column)
+
+    def report_error(self, token: Token, message: str, hint: str | None) -> None:
+        self.report.error_once(token.line, token.column, message, hint)
+
+    def echo(self, token: Token) -> bool:
+        """Whether an error at ``token`` most likely follows from one already
+        reported on its line (after a repair, or a lexical error)."""
+        return token.line in self.repaired_lines or self.report.has_error_on(token.line)
+
+    # -- recovery -------------------------------------------------------------------
+
+    def abandon(self) -> None:
+        """Give the segment up: its assignment, if unfinished, is broken."""
+        if self.name is not None and not self.yielded:
+            self.owner.broken_names.add(self.name)
+        self.skipping = True
+
+    def begin_skip(self, token: Token) -> None:
+        self.error_line = token.line
+        self.last_skipped = token
+        # The word that starts the error's line, in case an `=` follows:
+        # `opener @ = ...` meant to define opener.
+        self.line_word = token if _is_word(token) else None
+        for earlier in reversed(self.recent):
+            if earlier.end_line != token.line:
+                break
+            self.line_word = earlier if _is_word(earlier) else None
+
+    def skip(self, token: Token) -> None:
+        """A token of an abandoned segment: only bad characters matter; one
+        run of them on the error's line is one more error there."""
+        previous, self.last_skipped = self.last_skipped, token
+        if previous is None or token.line != previous.end_line:
+            self.line_word = token if _is_word(token) else None
+        elif token.type == "EQUAL" and self.line_word is not None:
+            self.owner.broken_names.add(str(self.line_word))
+        if token.type != "BAD_CHAR" or (previous is not None and previous.type == "BAD_CHAR"):
+            return
+        if token.line == self.error_line:
+            if token.line not in self.repaired_lines:
+                self.report.count_more(token.line)
+        elif not self.report.has_error_on(token.line):
+            self.report.at("error", token, *bad_char_message(str(token)))
+            self.error_line = token.line
+
+    def restart(self, token: Token) -> None:
+        """Parse on from ``token`` with a fresh parser, in this segment."""
+        self.state = _parser(self.owner)
+        self.name = None
+        try:
+            self.state.feed_token(token)
+        except UnexpectedToken:
+            self.begin_skip(token)
+            return
+        self.skipping = False
+        self.recent.append(token)
+
+    def completed(self) -> list[Tree]:
+        """Statements already complete on the parser's stack when an error struck."""
+        found: list[Tree] = []
+
+        def collect(value: Any) -> None:
+            if isinstance(value, Tree):
+                if value.data in _STATEMENT_RULES:
+                    found.append(value)
+                elif str(value.data).startswith("_") or value.data == "start":
+                    for child in value.children:
+                        collect(child)
+
+        for value in self.state.value_stack:
+            collect(value)
+        if found:
+            self.yielded = True
+        return found
+
+    def expected(self) -> set[str]:
+        return {kind for kind in self.state_actions() if kind.isupper()}
+
+    def state_actions(self) -> dict[str, int]:
+        return self.owner.grammar.actions[self.state.state_stack[-1]]
 
 
-class _StackDepth:
+class StackDepth:
     """dealer's bison parser fails with `memory exhausted` when its stack
     passes 10000 entries: deep nesting, or a very long action list (dealer's
     action list is right-recursive, so each item stays on the stack).
@@ -175,8 +482,8 @@ class _StackDepth:
     WARNING_DEPTH = 9996   # from here on: dealer may fail, depending on context
     ACTION_LIMIT = 10000   # LALR depth + 2 per top-level comma in an action list
 
-    def __init__(self, checker: _Report) -> None:
-        self.checker = checker
+    def __init__(self, report: Report) -> None:
+        self.report = report
         self.commas = 0
         self.parentheses = 0
         self.in_action = False
@@ -212,65 +519,107 @@ class _StackDepth:
 
     def finish(self) -> None:
         if self.finding is not None:
-            self.checker.at(*self.finding)
+            self.report.at(*self.finding)
+            self.finding = None
 
 
-def _is_end_error(error: Exception) -> bool:
-    token = getattr(error, "token", None)
-    return token is not None and getattr(token, "type", None) == "$END"
+# -- the parser ---------------------------------------------------------------------
 
 
-def _resync(tokens: list[Token], begin: int) -> int | None:
-    """The next token from ``begin`` on that surely starts a statement: a
-    statement keyword, or `WORD =` at the start of a line (an assignment,
-    even to a name dealer will reject)."""
-    for index in range(begin, len(tokens)):
-        token = tokens[index]
-        if token.type in STATEMENT_KEYWORDS:
-            return index
-        if (index + 1 < len(tokens) and tokens[index + 1].type == "EQUAL"
-                and (index == 0 or tokens[index - 1].line < token.line)):
-            return index
-    return None
+@cache
+def linear_grammar() -> tuple[Grammar, dict[str, Callable[[Meta, list[Any]], Any]]]:
+    """dealer's grammar, with its lists (statements, actions, shapes, ...)
+    built in place.
+
+    The runtime builds a list such as `a: a item | item` by copying the
+    list into a new node at every item, which is quadratic; here the
+    recursive rule keeps the old node as its first child and a callback
+    appends the item to it. The trees are the same.
+    """
+    grammar = copy.copy(dealer_grammar())
+    callbacks: dict[str, Callable[[Meta, list[Any]], Any]] = {}
+    rules = []
+    for origin, name, expand1, size, kept in grammar.rules:
+        if (name.startswith("__") and kept and kept[0] == (0, True) and size > 1
+                and not expand1):
+            kept = [(0, False), *kept[1:]]
+            callbacks[name] = _list_builder(name)
+        rules.append((origin, name, expand1, size, kept))
+    grammar.rules = rules
+    return grammar, callbacks
 
 
-def _new_parser_state() -> ParserState:
+def _list_builder(name: str) -> Callable[[Meta, list[Any]], Any]:
+    def build(meta: Meta, children: list[Any]) -> Tree:
+        if children and type(children[0]) is Tree and children[0].data == name:
+            head = children[0]
+            head.children.extend(children[1:])
+            return head
+        return Tree(name, children, meta)
+
+    return build
+
+
+def _parser(owner: SyntaxPass) -> ParserState:
     """A fresh parser; the checker reads positions from tokens only, so the
-    trees skip them (filling them in costs a third of the parse)."""
-    return _grammar().parser_state("start", positions=False)
+    trees skip them."""
+    return owner.grammar.parser_state("start", owner.callbacks, positions=False)
 
 
-def _end_token(tokens: list[Token]) -> Token:
-    if tokens:
-        return Token.new_borrow_pos("$END", "", tokens[-1])
-    return Token("$END", "", 0, 1, 1)
+def _expected(error: UnexpectedToken) -> set[str]:
+    expected = set(getattr(error, "expected", ()) or ())
+    expected.discard("NEVER")
+    return expected
 
 
-def _completed_statements(state: ParserState) -> list[Tree]:
-    """Statements already reduced on the parser's stack when an error struck."""
-    found: list[Tree] = []
-
-    def collect(value: Any) -> None:
-        if isinstance(value, Tree):
-            if value.data in _STATEMENT_RULES:
-                found.append(value)
-            elif str(value.data).startswith("_") or value.data == "start":
-                for child in value.children:
-                    collect(child)
-
-    for value in state.value_stack:
-        collect(value)
-    return found
+def _is_word(token: Token) -> bool:
+    return token.type == "IDENT" or token.type in RESERVED_WORDS or token.type in WORD_TOKENS
 
 
-_STATEMENT_RULES = frozenset((
-    "generate", "produce", "dealer", "vulnerable", "predeal", "pointcount", "altcount",
-    "condition", "assignment", "bare_condition", "action",
-))
+def _skip_call(stream: TokenStream) -> Token:
+    """Read a call's parenthesised arguments, balanced, up to a sure
+    statement start; the last token read."""
+    opening = stream.next()
+    if opening is None:  # cannot happen: the caller saw the `(`
+        raise ValueError("no call to read")
+    last: Token = opening
+    depth = 1
+    while depth:
+        token = stream.peek()
+        if token is None or token.type in STATEMENT_KEYWORDS:
+            break
+        if token.line != last.end_line:
+            following = stream.peek(1)
+            if following is not None and following.type == "EQUAL" and _is_word(token):
+                break
+        stream.next()
+        last = token
+        if token.type == "LPAR":
+            depth += 1
+        elif token.type == "RPAR":
+            depth -= 1
+    return last
 
 
-def _wanted(expected: set[str]) -> str:
-    names = sorted({_DISPLAY.get(name, name.lower()) for name in expected})
+# -- messages ------------------------------------------------------------------------
+
+
+def bad_char_message(char: str) -> tuple[str, str | None]:
+    """What to say about a character dealer's scanner rejects."""
+    known = {
+        "&": ("dealer has no `&`; logical and is `&&` or `and`", None),
+        "|": ("dealer has no `|`; logical or is `||` or `or`", None),
+        "\r": ("a carriage return not followed by a newline", None),
+        "$": ("dealer does not accept `$` (DealerV2's parameters are `$0` to `$9`)", None),
+        ";": ("dealer does not accept `;`: statements end at the end of a line", None),
+        "{": ("dealer does not accept `{` here", "dealerpp's shape{...} starts with the word "
+              "shape"),
+    }
+    return known.get(char, (f"dealer does not accept the character {char!r} here", None))
+
+
+def wanted_text(expected: set[str]) -> str:
+    names = sorted({DISPLAY.get(name, name.lower()) for name in expected})
     if not names:
         return ""
     # Where an expression may start, say so rather than list 30 tokens.
@@ -281,8 +630,8 @@ def _wanted(expected: set[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _explain(token: Token, previous: Token | None, following: Token | None,
-             expected: set[str]) -> tuple[str, str | None]:
+def explain(token: Token, previous: Token | None, following: Token | None,
+            expected: set[str]) -> tuple[str, str | None]:
     """A message for an unexpected token, and a hint."""
     text = str(token)
     shown = text if len(text) <= 30 else text[:27] + "..."
@@ -294,10 +643,10 @@ def _explain(token: Token, previous: Token | None, following: Token | None,
         return ("unary minus applies only to a number literal in dealer",
                 "write `0 - EXPR` to negate an expression")
     if following is not None and following.type == "EQUAL" and token.type != "IDENT":
-        if token.type in _RESERVED_WORDS:
+        if token.type in RESERVED_WORDS:
             return (f"`{text}` is a reserved word in dealer and cannot name a variable", None)
-        if token.type in _WORD_TOKENS:
-            return (f"`{text}` reads as {_WORD_TOKENS[token.type]}, not a name; "
+        if token.type in WORD_TOKENS:
+            return (f"`{text}` reads as {WORD_TOKENS[token.type]}, not a name; "
                     "it cannot name a variable", None)
     if token.type == "STRING" and "IDENT" in expected:
         return ("a string is allowed only in printes, or as the label of average or "
@@ -306,6 +655,6 @@ def _explain(token: Token, previous: Token | None, following: Token | None,
         return ("`=` is not a comparison in dealer", "use `==`")
     if token.type == "RPAR" and "RPAR" not in expected:
         return ("this `)` has no matching `(`", None)
-    wanted = _wanted(expected)
+    wanted = wanted_text(expected - {"$END"})
     message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
     return message, None

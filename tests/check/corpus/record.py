@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 # name: (kind, check_line, script, what the case is about)
 ERRORS: dict[str, tuple[int, str, str]] = {
     "eof_after_operator": (1, "condition hcp(north) >\n", "expression cut short at end of file"),
-    "unclosed_paren": (2, "x = (1 + 2\ny = 3\n", "missing )"),
+    "unclosed_paren": (1, "x = (1 + 2\ny = 3\n", "missing )"),
     "extra_paren": (1, "x = 1 + 2)\n", "one ) too many"),
     "minus_call": (1, "x = -hcp(north)\n", "unary minus on a function"),
     "minus_variable": (2, "a = 1\nb = -a\n", "unary minus on a variable"),
@@ -85,12 +85,12 @@ ERRORS: dict[str, tuple[int, str, str]] = {
     "tricks_no_strain": (1, "x = tricks(north)\n", "tricks needs a strain"),
     "call_without_parens": (1, "x = hcp north\n", "functions need parentheses"),
     "two_operators": (1, "x = 1 +* 2\n", "operator after operator"),
-    "ternary_without_colon": (2, "x = 1 ? 2\ny = 3\n", "?: needs its :"),
+    "ternary_without_colon": (1, "x = 1 ? 2\ny = 3\n", "?: needs its :"),
     "misspelt_function": (2, "opener = hcp(north) >= 12\n"
                           "balanced = shape(north, any 4333) && hpc(north) < 18\n",
                           "hpc is read as a variable, (north) as a new statement"),
     "misspelt_keyword": (1, "generat 10\n", "an unknown word is a variable"),
-    "produce_without_number": (2, "produce\ncondition 1\n", "produce needs a number"),
+    "produce_without_number": (1, "produce\ncondition 1\n", "produce needs a number"),
     "unknown_variable": (1, "condition opener && hcp(south) > 10\n", "never defined"),
     "use_before_definition": (1, "a = b + 1\nb = 2\n", "defined too late"),
     "redefined_variable": (3, "a = 1\nb = 2\na = 3\n", "defined twice"),

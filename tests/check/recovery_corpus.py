@@ -1,0 +1,226 @@
+"""The error-recovery corpus: scripts dealer accepts, each with one to three
+mistakes injected on chosen lines, and the lines they are on.
+
+The bases are the bundled examples (examples/*.dpp, checked before
+expansion) and the scripts in recovery/, written in the style of real
+dealer and DealerV2 scripts. The mistakes are the ones people make: a stray
+token, an operator typed twice, a misspelt function, a decimal constant,
+and DealerV2's constructs that Debian's dealer lacks (a seat pair as an
+argument, `title`, `seed`, `printrpt`, `usereval`, `$1`). Every mutant is
+made by rule, not at random: each kind of mistake goes on the first, middle
+and last line where it fits, and pairs and triples of kinds go on distinct
+lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PROJECT = HERE.parent.parent
+
+# A line that starts a statement (where a new statement line may go before).
+_STATEMENT_START = re.compile(
+    r"^\s*(generate|produce|dealer|vulnerable|predeal|pointcount|altcount|condition|action"
+    r"|[A-Za-z_][A-Za-z0-9_]*\s*=[^=])")
+_FUNCTION = re.compile(r"\b(hcp|spades|hearts|loser|controls|hascard|top5|aces)\(")
+_SEAT_ARGUMENT = re.compile(r"(?<=[a-z0-9]\()(north|south|east|west)\b")
+_COMPARED_NUMBER = re.compile(r"(?:(?<=[<>=]= )|(?<=[<>] ))\d{1,2}\b")
+_OPERATOR = re.compile(r"(?<= )(>=|<=|==|&&|\|\||and|or)(?= )")
+_HCP_CALL = re.compile(r"\bhcp\((north|south|east|west)\)")
+_FIRST_TOKEN = re.compile(r"^\s*[^\s(]+")
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    text: str
+    injected: tuple[int, ...]          # 1-based lines holding a mistake
+    line_of: tuple[int, ...]           # line_of[n - 1]: the mutant's line of base line n
+    dpp: bool
+
+
+@dataclass(frozen=True)
+class Base:
+    name: str
+    lines: tuple[str, ...]
+    dpp: bool
+
+    @property
+    def text(self) -> str:
+        return "".join(line + "\n" for line in self.lines)
+
+
+def bases() -> list[Base]:
+    found = [Base(path.name, tuple(path.read_text().splitlines()), True)
+             for path in sorted((PROJECT / "examples").glob("*.dpp"))]
+    found += [Base(path.name, tuple(path.read_text().splitlines()), False)
+              for path in sorted((HERE / "recovery").glob("*.dl"))]
+    return found
+
+
+def _code_lines(base: Base) -> list[int]:
+    """0-based indexes of the lines that start with code, outside comments
+    and the inside of shape{} blocks."""
+    from dealerpp.script.lexer import regions
+
+    text = base.text
+    starts = [0]
+    for line in base.lines:
+        starts.append(starts[-1] + len(line) + 1)
+    found = set()
+    for region in regions(text):
+        if region.kind != "code":
+            continue
+        for index, line in enumerate(base.lines):
+            if region.start <= starts[index] < region.end and line.strip():
+                found.add(index)
+    return sorted(index for index in found
+                  if not base.lines[index].lstrip().startswith(("#", "//", "/*", "}", "+", "-")))
+
+
+# An edit: (base, line index) -> the new line, or None where it does not fit.
+Edit = Callable[[str], str | None]
+
+
+def _code_part(line: str) -> str:
+    """The line without a trailing comment (these bases put no # in code)."""
+    return re.split(r"\s(#|//)", line, maxsplit=1)[0]
+
+
+def _outside_shape_blocks(line: str, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    code = _code_part(line)
+    for found in pattern.finditer(code):
+        before = code[:found.start()]
+        if before.count("shape{") == before.count("}") and before.count('"') % 2 == 0:
+            return found
+    return None
+
+
+def _replace(line: str, found: re.Match[str] | None, text: str) -> str | None:
+    if found is None:
+        return None
+    return line[:found.start()] + text + line[found.end():]
+
+
+def stray(char: str) -> Edit:
+    def edit(line: str) -> str | None:
+        first = _FIRST_TOKEN.match(line)
+        if first is None or not _STATEMENT_START.match(line):
+            return None
+        return line[:first.end()] + f" {char}" + line[first.end():]
+    return edit
+
+
+def doubled_operator(line: str) -> str | None:
+    found = _outside_shape_blocks(line, _OPERATOR)
+    return None if found is None else _replace(line, found, f"{found.group()} {found.group()}")
+
+
+def misspelt_function(line: str) -> str | None:
+    found = _outside_shape_blocks(line, _FUNCTION)
+    if found is None:
+        return None
+    word = found.group(1)
+    misspelt = word[0] + word[2] + word[1] + word[3:]
+    return _replace(line, found, misspelt + "(")
+
+
+def decimal(line: str) -> str | None:
+    found = _outside_shape_blocks(line, _COMPARED_NUMBER)
+    return None if found is None else _replace(line, found, found.group() + ".5")
+
+
+def seat_pair(line: str) -> str | None:
+    found = _outside_shape_blocks(line, _SEAT_ARGUMENT)
+    if found is None:
+        return None
+    return _replace(line, found, "NS" if found.group() in ("north", "south") else "EW")
+
+
+def usereval(line: str) -> str | None:
+    return _replace(line, _outside_shape_blocks(line, _HCP_CALL), "usereval(24, NS, 3)")
+
+
+def parameter(line: str) -> str | None:
+    return _replace(line, _outside_shape_blocks(line, _COMPARED_NUMBER), "$1")
+
+
+def printrpt(line: str) -> str | None:
+    found = re.match(r"^\s*action\b", line)
+    if found is None:
+        return None
+    return line[:found.end()] + " printrpt(hcp(north), hcp(south))," + line[found.end():]
+
+
+EDITS: dict[str, Edit] = {
+    "stray-at": stray("@"), "stray-semicolon": stray(";"), "stray-bracket": stray("]"),
+    "doubled-operator": doubled_operator, "misspelt-function": misspelt_function,
+    "decimal": decimal, "seat-pair": seat_pair, "usereval": usereval, "parameter": parameter,
+    "printrpt": printrpt,
+}
+# New lines, put before a statement.
+NEW_LINES = {"title": 'title "Practice hands"', "seed": "seed 42"}
+KINDS = (*EDITS, *NEW_LINES)
+
+
+def _places(base: Base, kind: str) -> list[int]:
+    """Line indexes where a kind of mistake fits."""
+    code = _code_lines(base)
+    if kind in NEW_LINES:
+        return [index for index in code if _STATEMENT_START.match(base.lines[index])]
+    return [index for index in code if EDITS[kind](base.lines[index]) is not None]
+
+
+def _spread(places: list[int]) -> list[int]:
+    """The first, middle and last of ``places``."""
+    return sorted({places[0], places[len(places) // 2], places[-1]}) if places else []
+
+
+def mutate(base: Base, mistakes: list[tuple[str, int]]) -> Mutant:
+    """``base`` with each (kind, line index) mistake, at most one a line."""
+    lines: list[str] = []
+    injected: list[int] = []
+    line_of: list[int] = []
+    chosen = dict((index, kind) for kind, index in mistakes)
+    for index, line in enumerate(base.lines):
+        kind = chosen.get(index)
+        if kind in NEW_LINES:
+            lines.append(NEW_LINES[kind])
+            injected.append(len(lines))
+        elif kind is not None:
+            edited = EDITS[kind](line)
+            assert edited is not None
+            line = edited
+            injected.append(len(lines) + 1)
+        lines.append(line)
+        line_of.append(len(lines))
+    name = base.name + ":" + "+".join(f"{kind}@{index + 1}" for kind, index in mistakes)
+    return Mutant(name, "".join(line + "\n" for line in lines), tuple(injected),
+                  tuple(line_of), base.dpp)
+
+
+def mutants() -> Iterator[Mutant]:
+    """Every mutant of the corpus: each kind alone at up to three places,
+    then pairs and triples of kinds on distinct lines."""
+    for base in bases():
+        places = {kind: _places(base, kind) for kind in KINDS}
+        for kind in KINDS:
+            for index in _spread(places[kind]):
+                yield mutate(base, [(kind, index)])
+        usable = [kind for kind in KINDS if places[kind]]
+        for offset in range(len(usable)):
+            group = [usable[(offset + step) % len(usable)] for step in range(1 + offset % 3)]
+            chosen: list[tuple[str, int]] = []
+            taken: set[int] = set()
+            for position, kind in enumerate(group):
+                free = [i for i in places[kind] if i not in taken]
+                if free:
+                    index = free[(position * 7 + offset) % len(free)]
+                    chosen.append((kind, index))
+                    taken.add(index)
+            if len(chosen) > 1:
+                yield mutate(base, chosen)

@@ -1,0 +1,103 @@
+"""check recovers like a good compiler: on the error-recovery corpus (see
+recovery_corpus.py), every mutant gets exactly one error on each line
+holding a mistake and no other new diagnostic, and real dealer rejects every
+mutant, so each error is one dealer would meet."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from dealerpp.diagnostics import Diagnostic
+from dealerpp.script.check import check_text
+from dealerpp.script.rewrite import preprocess_script
+
+from .recovery_corpus import KINDS, Base, Mutant, bases, mutants
+
+MUTANTS = list(mutants())
+
+
+def diagnose(text: str, dpp: bool) -> list[Diagnostic]:
+    return check_text(text, "script.dpp" if dpp else "script.dl", max_errors=0)
+
+
+def test_the_corpus_has_every_kind_of_mistake_on_every_base() -> None:
+    kinds = {part.split("@")[0] for m in MUTANTS for part in m.name.split(":")[1].split("+")}
+    assert kinds == set(KINDS)
+    assert len({m.name.split(":")[0] for m in MUTANTS}) == len(bases()) >= 15
+    assert sum(len(m.injected) > 1 for m in MUTANTS) >= 100
+
+
+@pytest.mark.parametrize("base", bases(), ids=lambda b: b.name)
+def test_the_bases_check_without_errors(base: Base) -> None:
+    assert [d for d in diagnose(base.text, base.dpp) if d.severity == "error"] == []
+
+
+def _by_base() -> dict[str, list[Diagnostic]]:
+    return {base.name: diagnose(base.text, base.dpp) for base in bases()}
+
+
+BASELINE = _by_base()
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=lambda m: m.name)
+def test_one_error_on_each_injected_line_and_nothing_else_new(mutant: Mutant) -> None:
+    found = diagnose(mutant.text, mutant.dpp)
+    shown = [d.format() for d in found]
+    assert sorted(d.line for d in found if d.severity == "error") == list(mutant.injected), shown
+    # Anything else must have been there before the mistakes (on the same
+    # base line); a mistake may hide a warning, never add one.
+    before = {(_moved(mutant, d.line), d.severity, d.message)
+              for d in BASELINE[mutant.name.split(":")[0]]}
+    new = [d.format() for d in found if d.severity != "error"
+           and (d.line, d.severity, d.message) not in before]
+    assert new == [], shown
+
+
+def _moved(mutant: Mutant, line: int | None) -> int | None:
+    """Where base line ``line`` is in the mutant."""
+    if line is None or line > len(mutant.line_of):
+        return line
+    return mutant.line_of[line - 1]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_mistake_gets_its_own_message(kind: str) -> None:
+    """The DealerV2 constructs are named as DealerV2's, with what Debian's
+    dealer takes instead."""
+    mutant = next(m for m in MUTANTS if m.name.split(":")[1].startswith(kind + "@"))
+    (error,) = [d for d in diagnose(mutant.text, mutant.dpp) if d.severity == "error"]
+    if kind in ("title", "seed", "printrpt", "usereval", "parameter", "seat-pair"):
+        assert "DealerV2" in error.message
+        assert error.hint is not None and "Debian's dealer" in error.hint
+    if kind == "seed":
+        assert "-s" in (error.hint or "")
+    if kind == "misspelt-function":
+        assert error.hint is not None and error.hint.startswith("did you mean")
+
+
+def _dealer_input(mutant: Mutant) -> str:
+    return preprocess_script(mutant.text, "script.dpp").text if mutant.dpp else mutant.text
+
+
+@pytest.mark.dealer
+def test_dealer_accepts_the_bases(dealer_bin: str) -> None:
+    for base in bases():
+        text = preprocess_script(base.text, "b.dpp").text if base.dpp else base.text
+        done = subprocess.run([dealer_bin, "-s", "1", "-g", "3"], input=text.encode(),
+                              capture_output=True, timeout=30)
+        assert done.returncode == 0, (base.name, done.stderr)
+
+
+@pytest.mark.dealer
+def test_dealer_rejects_every_mutant(dealer_bin: str, tmp_path: Path) -> None:
+    accepted = []
+    for mutant in MUTANTS:
+        done = subprocess.run([dealer_bin, "-s", "1", "-g", "3"],
+                              input=_dealer_input(mutant).encode(), capture_output=True,
+                              timeout=30, cwd=tmp_path)
+        if done.returncode == 0:
+            accepted.append(mutant.name)
+    assert accepted == []

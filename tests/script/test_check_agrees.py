@@ -1,0 +1,70 @@
+"""check and the preprocessor read a script with the one lexer and compile
+its shape{} blocks with the one compiler, so they agree: where preprocessing
+fails, check reports the same error at the same place, and the compiler's
+warnings are the same; where it succeeds, check finds no error in the
+block."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerpp import DppError
+from dealerpp.script.check import check_text
+from dealerpp.script.rewrite import preprocess_script
+
+SLOTS = st.sampled_from(["0", "1", "3", "4", "5", "x", "5+", "2-", "[2-4]", "13", "9"])
+TERM = st.builds(lambda slots, condition: "".join(slots) + condition,
+                 st.lists(SLOTS, min_size=3, max_size=5),
+                 st.sampled_from(["", ":s>h", ":13/s>3", ":h>=d,c<3", ":s+h>=9"]))
+JOIN = st.sampled_from([" + ", " - ", "+", ", "])
+BODY = st.builds(lambda first, rest: first + "".join(join + term for join, term in rest),
+                 TERM, st.lists(st.tuples(JOIN, TERM), max_size=4))
+SCRIPT = st.builds(
+    lambda before, seat, body, comment, after: (
+        before + f"x = shape{{{seat}, {body}{comment}}}\n" + after),
+    st.sampled_from(["", "generate 100\n", "a = 1\n\n"]),
+    st.sampled_from(["north", "south", "up", "North"]),
+    BODY,
+    st.sampled_from(["", " /* note */", "  # note\n"]),
+    st.sampled_from(["", "condition x\n", "y = shape{east, (4333)}\n"]),
+)
+
+
+def _errors_and_warnings(text: str) -> tuple[list[tuple], list[tuple]]:
+    found = check_text(text, "s.dpp", max_errors=0)
+    return ([(d.line, d.column, d.message) for d in found if d.severity == "error"],
+            [(d.line, d.column, d.message) for d in found if d.severity == "warning"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(SCRIPT)
+def test_check_reports_what_preprocessing_reports(text: str) -> None:
+    errors, warnings = _errors_and_warnings(text)
+    try:
+        result = preprocess_script(text, "s.dpp")
+    except DppError as error:
+        assert errors[:1] == [(error.line, error.column, error.message)]
+        return
+    assert errors == []
+    compiled = [(w.line, w.column, w.message) for w in result.warnings
+                if w.severity == "warning" and w.code is None]
+    assert sorted(compiled) == sorted(w for w in warnings if w in compiled)
+    assert set(compiled) <= set(warnings)
+
+
+def test_the_issues_example() -> None:
+    text = "x = shape{north, 4432+5332}\n"
+    errors, _ = _errors_and_warnings(text)
+    assert errors == [(1, 18, "a pattern needs exactly 4 suit lengths, this one has 8")]
+
+
+def test_a_too_deep_shape_is_the_same_clear_error_in_both() -> None:
+    text = "x = shape{north, xxxx:" + "s+" * 3000 + "s>3}\n"
+    errors, _ = _errors_and_warnings(text)
+    try:
+        preprocess_script(text, "s.dpp")
+    except DppError as error:
+        assert errors == [(error.line, error.column, error.message)]
+    else:
+        assert errors == []
