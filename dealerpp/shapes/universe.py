@@ -1,9 +1,9 @@
 """The 560 four-suit shapes, and the bit masks everything else is built from.
 
-A set of shapes is a 560-bit int: bit ``i`` stands for ``ALL_SHAPES[i]``.
-Shapes are ordered by spades, then hearts, then diamonds, longest first
-(13-0-0-0 is bit 0, 0-0-0-13 is bit 559), so iteration order is stable and
-reads like a frequency table.
+A set of shapes is a 560-bit int (a ``ShapeMask``): bit ``i`` stands for
+``ALL_SHAPES[i]``. Shapes are ordered by spades, then hearts, then diamonds,
+longest first (13-0-0-0 is bit 0, 0-0-0-13 is bit 559), so iteration order
+is stable and reads like a frequency table.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from typing import NamedTuple
 SUITS = "shdc"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 MAX_LENGTH = 13
+
+# A set of shapes: bit i stands for ALL_SHAPES[i]. (A plain alias: the type
+# says what the int means, and costs nothing at run time.)
+ShapeMask = int
 
 
 class Shape(NamedTuple):
@@ -44,7 +48,8 @@ def _all_shapes() -> tuple[Shape, ...]:
 
 ALL_SHAPES: tuple[Shape, ...] = _all_shapes()
 INDEX: dict[tuple[int, int, int, int], int] = {shape: i for i, shape in enumerate(ALL_SHAPES)}
-FULL_MASK: int = (1 << len(ALL_SHAPES)) - 1
+FULL_MASK: ShapeMask = (1 << len(ALL_SHAPES)) - 1
+SHAPE_BYTES = (len(ALL_SHAPES) + 7) // 8  # a ShapeMask as little-endian bytes
 
 
 def _length_masks() -> tuple[tuple[int, ...], ...]:
@@ -66,7 +71,7 @@ HAND_COUNT: tuple[int, ...] = tuple(
 )
 
 
-def lengths_mask(suit: int, lengths: frozenset[int]) -> int:
+def lengths_mask(suit: int, lengths: frozenset[int]) -> ShapeMask:
     """The shapes whose ``suit`` has one of ``lengths`` cards."""
     mask = 0
     row = LENGTH_MASK[suit]
@@ -76,11 +81,23 @@ def lengths_mask(suit: int, lengths: frozenset[int]) -> int:
     return mask
 
 
-def indices(mask: int) -> list[int]:
-    """The bit positions set in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+# The positions of the bits of each byte value.
+BYTE_BITS = tuple(tuple(j for j in range(8) if value >> j & 1) for value in range(256))
+_DENSE = 40  # from this many bits on, indices() reads the int a byte at a time
+
+
+def indices(bits: int) -> list[int]:
+    """The positions of the bits set in ``bits``, lowest first: the members
+    of a set of shapes, or of a set of terms. (The one bit loop.)"""
+    out: list[int] = []
+    if bits.bit_count() < _DENSE:
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+    for chunk, value in enumerate(bits.to_bytes((bits.bit_length() + 7) // 8, "little")):
+        if value:
+            base = chunk << 3
+            out.extend(base + bit for bit in BYTE_BITS[value])
     return out
