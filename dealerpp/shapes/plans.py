@@ -61,12 +61,12 @@ def length(plan: Plan) -> int:
 def compact_plan(target: ShapeMask) -> Plan:
     """A short plan for ``target``, found with a few covers over small pools."""
     table = term_table()
-    inside = table.maximal(table.inside(target))
+    inside = _pool_inside(target, table)
     best: Plan = (_union(target, inside, table), [], [])
     if length(best) <= 2:
         return best  # a removal needs two terms at least
     outside = FULL_MASK & ~target
-    apart = table.maximal(table.inside(outside))
+    apart = _Apart(target, table)
     bases = [_everything(outside, table)]
     suit = _cheapest(_suit_bases(target, inside, table))
     if suit is not None:
@@ -88,13 +88,13 @@ def shortest_plan(target: ShapeMask) -> Plan:
     """The shortest plan found by every strategy, every base, both relaxed
     limits and the add-backs of stray shapes or of the largest term."""
     table = term_table()
-    inside = table.maximal(table.inside(target))
+    inside = _pool_inside(target, table)
     union = _union(target, inside, table)
     best: Plan = (union, [], [])
     if length(best) <= 2:
         return best
     outside = FULL_MASK & ~target
-    apart = table.maximal(table.inside(outside))
+    apart = _Apart(target, table)
     near = table.touching(target)  # the terms taking some wanted shapes
     bases = [_everything(outside, table), *_suit_bases(target, inside, table)]
     for base in bases:
@@ -106,7 +106,7 @@ def shortest_plan(target: ShapeMask) -> Plan:
     return without_needless_terms(best, target, table.masks)
 
 
-def _relaxed(base: Base, target: ShapeMask, apart: TermSet, near: TermSet, overlap: int,
+def _relaxed(base: Base, target: ShapeMask, apart: _Apart, near: TermSet, overlap: int,
              inside: TermSet, table: TermTable, best: Plan) -> Plan:
     """Remove with terms that may also take up to ``overlap`` wanted shapes,
     then add those back: ``xxxx - 0xxx - 1xxx - 2xxx - 3xxx - 4xxx + 4333``."""
@@ -115,7 +115,7 @@ def _relaxed(base: Base, target: ShapeMask, apart: TermSet, near: TermSet, overl
     if room < 1 or not extra:
         return best
     touching = table.touching(extra)
-    pool = apart & touching
+    pool = apart.maximal() & touching
     masks = table.masks
     for term in table.ids(near & touching):
         if (masks[term] & target).bit_count() <= overlap:
@@ -135,7 +135,7 @@ def _adding_back(later: ShapeMask, target: ShapeMask, inside: TermSet, table: Te
     if not later or not keep or length(best) <= 3:
         return best  # a base, a removal and an add-back at least
     outside = FULL_MASK & ~target
-    apart = table.maximal(table.inside(FULL_MASK & ~keep))  # may take ``later`` too
+    apart = _Apart(keep, table)  # may take ``later`` too
     bases = [_everything(outside, table)]
     if every_base:
         bases += _suit_bases(keep, inside, table)
@@ -144,7 +144,7 @@ def _adding_back(later: ShapeMask, target: ShapeMask, inside: TermSet, table: Te
         extra &= outside
         if room < 1 or not extra:
             continue
-        removals = _removals(extra, apart, table, room)
+        removals = _removals(extra, apart, table, room, whole=False)
         if removals is not None:
             best = _with_back(terms, removals, target, inside, table, best)
     return best
@@ -218,26 +218,55 @@ def _suit_base(target: ShapeMask, suit: int, inside: TermSet, table: TermTable) 
     return terms, covered & ~target
 
 
-def _minus(base: Base, apart: TermSet, target: ShapeMask, table: TermTable, best: Plan) -> Plan:
+def _minus(base: Base, apart: _Apart, target: ShapeMask, table: TermTable, best: Plan) -> Plan:
     """``best``, or the base minus terms of ``apart`` if that is shorter."""
     terms, extra = base
     if not extra:
         return (terms, [], []) if len(terms) < length(best) else best
     room = length(best) - len(terms) - 1  # removals that would still beat ``best``
-    # Removing everything outside the target, every term apart from it counts whole.
-    removals = _removals(extra, apart, table, room, exact=extra | target == FULL_MASK)
+    removals = _removals(extra, apart, table, room, whole=extra | target == FULL_MASK)
     return best if removals is None else (terms, removals, [])
 
 
-def _removals(extra: ShapeMask, apart: TermSet, table: TermTable, room: int,
-              exact: bool = False) -> list[TermId] | None:
-    """At most ``room`` terms of ``apart`` taking all of ``extra``, or None."""
+def _removals(extra: ShapeMask, apart: _Apart, table: TermTable, room: int,
+              whole: bool) -> list[TermId] | None:
+    """At most ``room`` terms of ``apart`` taking all of ``extra``, or None.
+    ``whole``: ``extra`` is everything apart's terms may take, so every one
+    of them touches it and counts whole."""
     if room < 1:
         return None
-    pool = apart & table.touching(extra)
-    if table.largest(pool) * room < extra.bit_count():
+    touching = apart.terms if whole else apart.terms & table.touching(extra)
+    if table.largest(touching) * room < extra.bit_count():
         return None  # even the largest terms cannot take it all
-    return cover(extra, pool, table, room, exact=exact)
+    return cover(extra, apart.maximal() & touching, table, room, exact=whole)
+
+
+class _Apart:
+    """The terms apart from a set of shapes (taking none of them), and their
+    maximal ones, made only when a cover needs them."""
+
+    __slots__ = ("_maximal", "table", "terms")
+
+    def __init__(self, shapes: ShapeMask, table: TermTable) -> None:
+        self.table = table
+        self.terms = table.all_terms & ~table.touching(shapes)
+        self._maximal: TermSet | None = None
+
+    def maximal(self) -> TermSet:
+        if self._maximal is None:
+            self._maximal = self.table.maximal(self.terms)
+        return self._maximal
+
+
+# Below this many terms, a pool is searched as it is: finding its maximal
+# terms would cost more than the cover saves.
+SMALL_POOL = 24
+
+
+def _pool_inside(target: ShapeMask, table: TermTable) -> TermSet:
+    """The terms inside ``target`` a union cover needs: the maximal ones."""
+    inside = table.inside(target)
+    return inside if inside.bit_count() <= SMALL_POOL else table.maximal(inside)
 
 
 def without_needless_terms(plan: Plan, target: ShapeMask, masks: tuple[ShapeMask, ...]) -> Plan:

@@ -29,6 +29,8 @@ from dealerpp.shapes.universe import BYTE_BITS, FULL_MASK, SHAPE_BYTES, ShapeMas
 TermId = int  # a term's place in the table: larger terms have lower ids
 TermSet = int  # a set of terms: bit t stands for term t
 
+_FEW_SHAPES = 12  # touching() ORs the terms of this many shapes one by one
+
 
 class TermTable:
     """Every dealer term: its text, shapes (``masks``) and size; indexes over them."""
@@ -59,6 +61,10 @@ class TermTable:
     def touching(self, shapes: ShapeMask) -> TermSet:
         """The terms with at least one shape in ``shapes``."""
         found = 0
+        if shapes.bit_count() <= _FEW_SHAPES:
+            for shape in indices(shapes):
+                found |= self.containing[shape]
+            return found
         tables = self._touching
         for chunk, value in enumerate(shapes.to_bytes(SHAPE_BYTES, "little")):
             if value:
