@@ -6,9 +6,9 @@ from dealerpp.shapes.universe import (
     ALL_SHAPES,
     DEALS_PER_HAND,
     FULL_MASK,
-    HAND_COUNT,
     INDEX,
     Shape,
+    hand_counts,
     indices,
 )
 
@@ -120,7 +120,8 @@ class ShapeSet:
         """The exact chance that a random 13-card hand has one of these shapes."""
         from fractions import Fraction
 
-        hands = sum(HAND_COUNT[i] for i in indices(self._mask))
+        counts = hand_counts()
+        hands = sum(counts[i] for i in indices(self._mask))
         return Fraction(hands, DEALS_PER_HAND)
 
     def to_dealer(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:

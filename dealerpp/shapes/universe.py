@@ -8,6 +8,7 @@ is stable and reads like a frequency table.
 
 from __future__ import annotations
 
+from functools import cache
 from math import comb
 from typing import NamedTuple
 
@@ -38,12 +39,11 @@ class Shape(NamedTuple):
 
 
 def _all_shapes() -> tuple[Shape, ...]:
-    shapes = []
-    for s in range(MAX_LENGTH, -1, -1):
-        for h in range(MAX_LENGTH - s, -1, -1):
-            for d in range(MAX_LENGTH - s - h, -1, -1):
-                shapes.append(Shape(s, h, d, MAX_LENGTH - s - h - d))
-    return tuple(shapes)
+    make = tuple.__new__  # Shape's own __new__, minus a Python call per shape
+    return tuple(make(Shape, (s, h, d, MAX_LENGTH - s - h - d))
+                 for s in range(MAX_LENGTH, -1, -1)
+                 for h in range(MAX_LENGTH - s, -1, -1)
+                 for d in range(MAX_LENGTH - s - h, -1, -1))
 
 
 ALL_SHAPES: tuple[Shape, ...] = _all_shapes()
@@ -52,12 +52,15 @@ FULL_MASK: ShapeMask = (1 << len(ALL_SHAPES)) - 1
 SHAPE_BYTES = (len(ALL_SHAPES) + 7) // 8  # a ShapeMask as little-endian bytes
 
 
-def _length_masks() -> tuple[tuple[int, ...], ...]:
-    masks = [[0] * (MAX_LENGTH + 1) for _ in range(4)]
+def _length_masks() -> tuple[tuple[ShapeMask, ...], ...]:
+    # Bits are set in per-mask byte arrays (small ints), then each array
+    # becomes one int: cheaper than growing 56 big ints bit by bit.
+    rows = [[bytearray(SHAPE_BYTES) for _ in range(MAX_LENGTH + 1)] for _ in range(4)]
     for i, shape in enumerate(ALL_SHAPES):
+        byte, bit = i >> 3, 1 << (i & 7)
         for suit, length in enumerate(shape):
-            masks[suit][length] |= 1 << i
-    return tuple(tuple(row) for row in masks)
+            rows[suit][length][byte] |= bit
+    return tuple(tuple(int.from_bytes(mask, "little") for mask in row) for row in rows)
 
 
 # LENGTH_MASK[suit][n]: the shapes with exactly n cards in that suit.
@@ -65,10 +68,13 @@ LENGTH_MASK: tuple[tuple[int, ...], ...] = _length_masks()
 
 DEALS_PER_HAND = comb(52, 13)
 
-# How many 13-card hands have each shape (the numerator of its probability).
-HAND_COUNT: tuple[int, ...] = tuple(
-    comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c) for s, h, d, c in ALL_SHAPES
-)
+
+@cache
+def hand_counts() -> tuple[int, ...]:
+    """How many 13-card hands have each shape (the numerators of their
+    probabilities; worked out on first use)."""
+    return tuple(comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c)
+                 for s, h, d, c in ALL_SHAPES)
 
 
 def lengths_mask(suit: int, lengths: frozenset[int]) -> ShapeMask:
@@ -81,8 +87,15 @@ def lengths_mask(suit: int, lengths: frozenset[int]) -> ShapeMask:
     return mask
 
 
-# The positions of the bits of each byte value.
-BYTE_BITS = tuple(tuple(j for j in range(8) if value >> j & 1) for value in range(256))
+def _byte_bits() -> tuple[tuple[int, ...], ...]:
+    table: list[tuple[int, ...]] = [()]
+    for bit in range(8):  # the values with this top bit: those below, plus it
+        table += [(*low, bit) for low in table]
+    return tuple(table)
+
+
+# The positions of the bits of each byte value, lowest first.
+BYTE_BITS = _byte_bits()
 _DENSE = 40  # from this many bits on, indices() reads the int a byte at a time
 
 
