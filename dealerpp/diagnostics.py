@@ -8,10 +8,18 @@ A message looks like a compiler's:
                     ^
 
 Lines and columns are 1-based; the column counts characters, not bytes.
+
+Whatever the input, a message is safe to print and bounded: control
+characters are shown escaped (``\\x1b``; an undecodable byte, kept as a lone
+surrogate, is shown as the byte it was: ``\\xff``), and a quoted source line
+longer than ``LINE_LIMIT`` characters is cut to a window around the caret,
+marked with ``...``. Nothing here copies more of a long line than that window.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -20,6 +28,241 @@ Severity = Literal["error", "warning", "note"]
 # Codes of problems that more than one stage reports (see Diagnostic.code).
 TOO_MANY_SHAPES = "too-many-shapes"
 INTERNAL_ERROR = "internal-error"  # a bug of ours: always worth a report
+
+# A quoted line up to this many shown characters is printed whole; a longer
+# one is cut to WINDOW characters around the caret (plus the "..." marks).
+LINE_LIMIT = 200
+WINDOW = 160
+# The message and hint are ours, but they may quote input: beyond this many
+# characters their middle is cut.
+MESSAGE_LIMIT = 400
+# ``LineIndex.excerpt`` keeps this many characters on each side of the column
+# of a longer line; ``Diagnostic.format`` needs far fewer.
+EXCERPT_REACH = 1000
+CUT = "..."
+
+# What a terminal must not receive raw: C0 controls but tab, DEL, C1
+# controls, lone surrogates (undecodable bytes), the line and paragraph
+# separators and the bidirectional overrides that can reorder what is shown.
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff"
+                     "\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_WIDE = ("W", "F")  # east Asian wide and full-width: two columns on a terminal
+
+
+def _escape_char(char: str) -> str:
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def escape(text: str) -> str:
+    """``text`` with every character a terminal must not receive raw escaped.
+
+    >>> escape("a\\x1b[2Jb\\udcff\\tc")
+    'a\\\\x1b[2Jb\\\\xff\\tc'
+    """
+    if _UNSAFE.search(text) is None:
+        return text
+    return _UNSAFE.sub(lambda found: _escape_char(found.group()), text)
+
+
+def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` escaped, its middle replaced by ``...`` when longer than ``limit``
+    (the slices are taken before escaping, so a huge text is never copied whole)."""
+    if len(text) <= limit:
+        return escape(text)
+    tail = limit // 4
+    return escape(text[: limit - tail - len(CUT)]) + CUT + escape(text[len(text) - tail:])
+
+
+def quote(text: str, limit: int = 40) -> str:
+    """``text`` in quotes for a message (as ``repr`` quotes it), escaped, and
+    cut in the middle when longer than ``limit``.
+
+    >>> quote("abc"), quote("9" * 50, limit=12)
+    ("'abc'", "'999999...999'")
+    """
+    if len(text) <= limit:
+        return escape(repr(text))
+    return "'" + shorten(text, limit) + "'"
+
+
+class LineExcerpt(str):
+    """A window of a long source line, for a message about one column of it.
+
+    ``start`` is the 0-based index in the whole line where the window begins,
+    and ``line_length`` the whole line's length, so the caret still goes under
+    the right character and the cut ends are marked.
+    """
+
+    start: int
+    line_length: int
+
+    def __new__(cls, text: str, start: int, line_length: int) -> LineExcerpt:
+        excerpt = super().__new__(cls, text)
+        excerpt.start, excerpt.line_length = start, line_length
+        return excerpt
+
+    def __reduce__(self) -> tuple[type, tuple[str, int, int]]:
+        return (LineExcerpt, (str(self), self.start, self.line_length))
+
+
+class LineIndex:
+    """Where each line of a text starts, found once; then the line and column
+    of an offset, and the text of a line, in O(log n) each.
+
+    Lines end at ``\\n`` only (as the lexers count them); a ``\\r`` before it
+    is not part of the line's text.
+
+    >>> index = LineIndex("ab\\ncd\\r\\nef")
+    >>> index.line_col(4), index.line_text(2), index.line_count
+    ((2, 2), 'cd', 3)
+    """
+
+    __slots__ = ("starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        find, position = text.find, text.find("\n")
+        while position >= 0:
+            starts.append(position + 1)
+            position = find("\n", position + 1)
+        self.starts = starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self.starts)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of a character offset."""
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+    def offset(self, line: int, column: int = 1) -> int:
+        """The character offset of a 1-based line and column."""
+        return self.starts[line - 1] + column - 1
+
+    def line_span(self, line: int) -> tuple[int, int] | None:
+        """Where 1-based ``line``'s text lies (its line ending left out)."""
+        if not 1 <= line <= len(self.starts):
+            return None
+        start = self.starts[line - 1]
+        end = self.starts[line] - 1 if line < len(self.starts) else len(self.text)
+        if end > start and self.text[end - 1] == "\r":
+            end -= 1
+        return start, end
+
+    def line_text(self, line: int | None) -> str | None:
+        """The text of 1-based ``line``: "" just past the last line, None elsewhere."""
+        if line is None:
+            return None
+        span = self.line_span(line)
+        if span is None:
+            return "" if line == len(self.starts) + 1 else None
+        return self.text[span[0]:span[1]]
+
+    def excerpt(self, line: int | None, column: int | None) -> str | None:
+        """The text of ``line`` for a message about ``column``: the whole line
+        when it is short, else a ``LineExcerpt`` around the column, so that a
+        message about a huge line never holds a copy of it."""
+        if line is None:
+            return None
+        span = self.line_span(line)
+        if span is None or column is None:
+            return self.line_text(line)
+        start, end = span
+        if end - start <= 2 * EXCERPT_REACH:
+            return self.text[start:end]
+        center = min(max(column - 1, 0), end - start)
+        low = max(0, center - EXCERPT_REACH)
+        high = min(end - start, center + EXCERPT_REACH)
+        return LineExcerpt(self.text[start + low:start + high], low, end - start)
+
+
+_last_index: LineIndex | None = None
+
+
+def index_of(text: str) -> LineIndex:
+    """The ``LineIndex`` of ``text``; the last one made is kept, so callers
+    asking about the same text in a loop pay for the index once."""
+    global _last_index
+    index = _last_index
+    if index is None or index.text is not text:
+        index = _last_index = LineIndex(text)
+    return index
+
+
+def source_line_of(text: str, line: int | None, column: int | None = None) -> str | None:
+    """The text of 1-based ``line`` in ``text`` (without its line ending); given
+    the ``column`` a message is about, only a window of a very long line."""
+    if line is None or line < 1:
+        return None
+    index = index_of(text)
+    return index.excerpt(line, column) if column is not None else index.line_text(line)
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset in ``text``."""
+    return index_of(text).line_col(offset)
+
+
+def _width(shown: str) -> int:
+    """Terminal columns a shown character takes (an escape takes its length)."""
+    if len(shown) > 1 or shown < "\u1100":
+        return len(shown)
+    from unicodedata import east_asian_width  # only for text beyond ASCII and Latin
+
+    return 2 if east_asian_width(shown) in _WIDE else 1
+
+
+def quoted_line(source_line: str, column: int) -> tuple[str, str]:
+    """The source line as shown under a headline, and the caret line under it.
+
+    The line is escaped; when it is longer than ``LINE_LIMIT`` shown
+    characters it is cut to a window around the caret, with ``...`` where text
+    was left out. Only a bounded slice of ``source_line`` is ever looked at.
+    """
+    offset = getattr(source_line, "start", 0)  # a LineExcerpt starts mid-line
+    end = len(source_line)
+    while end and source_line[end - 1] in "\r\n":
+        end -= 1
+    line_length = getattr(source_line, "line_length", offset + end)
+    caret = min(max(column - 1 - offset, 0), end)
+    low, high = max(0, caret - LINE_LIMIT), min(end, caret + LINE_LIMIT + 1)
+    shown = [_escape_char(c) if _UNSAFE.match(c) else c for c in source_line[low:high]]
+    widths = [_width(s) for s in shown]
+    at = caret - low  # the caret's index in ``shown``
+    cut_before, cut_after = offset + low > 0, offset + high < line_length
+    if cut_before or cut_after or sum(widths) > LINE_LIMIT:
+        left, right = _window(widths, at)
+        cut_before, cut_after = cut_before or left > 0, cut_after or right < len(shown)
+    else:
+        left, right = 0, len(shown)
+    text = (CUT if cut_before else "") + "".join(shown[left:right]) + (CUT if cut_after else "")
+    # Keep tabs so the caret lines up under the same character.
+    pad = "".join("\t" if s == "\t" else " " * w
+                  for s, w in zip(shown[left:at], widths[left:at], strict=True))
+    return text, (" " * len(CUT) if cut_before else "") + pad + "^"
+
+
+def _window(widths: list[int], at: int) -> tuple[int, int]:
+    """The slice of characters around index ``at`` that fits in ``WINDOW``
+    columns, grown one character at a time on each side in turn."""
+    left, right, used = at, at, 0
+    if at < len(widths):
+        right, used = at + 1, widths[at]
+    grew = True
+    while grew:
+        grew = False
+        if left > 0 and used + widths[left - 1] <= WINDOW:
+            left, used, grew = left - 1, used + widths[left - 1], True
+        if right < len(widths) and used + widths[right] <= WINDOW:
+            right, used, grew = right + 1, used + widths[right], True
+    return left, right
 
 
 @dataclass(frozen=True)
@@ -51,16 +294,13 @@ class Diagnostic:
         return f"{prefix}{self.severity}: {self.message}"
 
     def format(self) -> str:
-        """The headline, then the source line with a caret under the column."""
-        lines = [self.headline()]
+        """The headline, then the source line with a caret under the column, then
+        the hint: every part escaped and bounded (see the module's docstring)."""
+        lines = [shorten(self.headline())]
         if self.source_line is not None and self.column is not None:
-            text = self.source_line.rstrip("\r\n")
-            lines.append(text)
-            # Keep tabs so the caret lines up under the same character.
-            pad = "".join(ch if ch == "\t" else " " for ch in text[: self.column - 1])
-            lines.append(pad + "^")
+            lines.extend(quoted_line(self.source_line, self.column))
         if self.hint:
-            lines.append(f"hint: {self.hint}")
+            lines.append("hint: " + shorten(self.hint))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -71,7 +311,7 @@ class Diagnostic:
         """The same message placed inside a larger text (see ``DppError.relocated``)."""
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
         return replace(self, line=line, column=column, filename=filename,
-                       source_line=source_line_of(text, line))
+                       source_line=source_line_of(text, line, column))
 
 
 @dataclass
@@ -122,7 +362,7 @@ class DppError(Exception):
             line,
             column,
             filename,
-            source_line_of(text, line),
+            source_line_of(text, line, column),
             self.hint,
             self.notes,
         )
@@ -137,20 +377,3 @@ def _shifted(line: int | None, column: int | None, line_offset: int,
             column += column_offset
         line += line_offset
     return line, column
-
-
-def source_line_of(text: str, line: int | None) -> str | None:
-    """The text of 1-based ``line`` in ``text`` (without its line ending)."""
-    if line is None or line < 1:
-        return None
-    lines = text.splitlines()
-    if line > len(lines):
-        return "" if line == len(lines) + 1 else None
-    return lines[line - 1]
-
-
-def line_col(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of a character offset in ``text``."""
-    line = text.count("\n", 0, offset) + 1
-    start = text.rfind("\n", 0, offset) + 1
-    return line, offset - start + 1

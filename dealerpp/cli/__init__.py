@@ -9,12 +9,16 @@ Exit statuses: ``dealerpp.cli.status``.
 
 from __future__ import annotations
 
+import io
+import os
 import sys
 from collections.abc import Sequence
 from contextlib import suppress
 from importlib import import_module
+from typing import Any, TextIO
 
-from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_INTERRUPTED
+from dealerpp.atomic import remove_unfinished
+from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
 
 # subcommand -> (module, one-line summary)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -26,33 +30,87 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-
 def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if argv is None:  # a process of our own (the console scripts, python -m dealerpp)
+        from dealerpp.cli import signals
+
+        signals.install(prog)
+    sys.stdout = _whole_writes(sys.stdout, line_buffering=False)
     _tolerant_stderr()
     try:
-        return _finish(_dispatch(args, prog))
+        status = _dispatch(args, prog)
+        sys.stdout.flush()
+        return status
     except BrokenPipeError:
         # The reader (often `head` or dealer) went away: not our error.
         _silence_stdout()
         return EXIT_BROKEN_PIPE
-    except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:  # Ctrl-C where signals.install was not called
+        remove_unfinished()
+        _silence_stdout()  # whatever is left in the buffer goes nowhere
+        print(f"{prog}: stopped by SIGINT", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except OSError as error:
+        # Every file we open names itself in its errors; standard output does not.
+        if error.filename is None:
+            _silence_stdout()
+            where = "cannot write standard output"
+        else:
+            where = str(error.filename)
+        print(f"{prog}: error: {where}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_INPUT
     except Exception as error:  # the last line of defence: never a traceback
         print(f"{prog}: internal error: {type(error).__name__}: {error}\n"
               "please report this, with the input that caused it", file=sys.stderr)
         return EXIT_INTERNAL
 
 
+def _whole_writes(stream: TextIO, line_buffering: bool) -> TextIO:
+    """Under PYTHONUNBUFFERED (or ``python -u``) the standard streams' binary
+    layer is a raw file, whose ``write`` may take only part of the data (a
+    pipe takes 64 KiB at a time) and drop the rest without an error. Put a
+    buffered writer in between: it writes everything, or raises."""
+    buffer = getattr(stream, "buffer", None)
+    if not isinstance(buffer, io.RawIOBase):
+        return stream
+    return io.TextIOWrapper(io.BufferedWriter(buffer), encoding=stream.encoding,
+                            errors=stream.errors, line_buffering=line_buffering)
+
+
 def _tolerant_stderr() -> None:
     """Messages quote the input, whose undecodable bytes are kept as lone
     surrogates; a strict stderr (an embedding program's, or a test's) would
-    fail to print them. Show them as escapes, as Python's own stderr does."""
+    fail to print them. Show them as escapes, as Python's own stderr does.
+    A closed or full stderr loses the messages, never the run's status."""
+    if sys.stderr is None:  # started with 2>&-: print() would write to stdout
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
+    sys.stderr = _whole_writes(sys.stderr, line_buffering=True)
     reconfigure = getattr(sys.stderr, "reconfigure", None)
     if reconfigure is not None:
         with suppress(ValueError, OSError):  # a closed or exotic stream: leave it
             reconfigure(errors="backslashreplace")
+    if not isinstance(sys.stderr, _Forgiving):
+        sys.stderr = _Forgiving(sys.stderr)
+
+
+class _Forgiving:
+    """A text stream whose write errors are dropped (for stderr)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with suppress(OSError):
+            return self._stream.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        with suppress(OSError):
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _dispatch(args: list[str], prog: str) -> int:
@@ -69,17 +127,9 @@ def main_dpp(argv: Sequence[str] | None = None) -> int:
     return main(argv, prog="dealer.dpp")
 
 
-def _finish(status: int) -> int:
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        _silence_stdout()
-        return EXIT_BROKEN_PIPE
-    return status
-
-
 def _silence_stdout() -> None:
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    """Point standard output at /dev/null, so the final flush at exit cannot
+    fail again (and print "Exception ignored") after we reported it."""
+    with suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from dealerpp.atomic import atomic_writer
+from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.diagnostics import DppError
 
@@ -58,6 +58,7 @@ def main(argv: list[str], prog: str) -> int:
     args = parse_args(parser, argv)
     if isinstance(args, int):
         return args
+    refuse_same_file(args.output, [args.input])  # an OSError: reported by dealerpp.cli
     from dealerpp.deals.bulk.cli import try_bulk
 
     status = try_bulk(args, prog)  # full deals between fast formats, in chunks

@@ -40,8 +40,12 @@ the shape{} language:
   x5+xx:h>s,h>=d  conditions over the suit lengths s h d c
   terms joined by ' + ' (union) and ' - ' (difference), left to right
 
+-o OUT acts like > OUT: a regular file is replaced whole or not at all, a
+symlink is followed, a device or FIFO is written through, and an OUT that is
+the input is refused.
+
 exit status: 0 success, 1 input error (message on stderr, no output written),
-2 usage error.
+2 usage error, 128+N stopped by signal N.
 """
 
 
@@ -82,16 +86,18 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     if not options.no_check:
         already = {w.code for w in result.warnings if w.code}
         print_diagnostics(f for f in lint_output(result, name) if f.code not in already)
-    return write_output(result.text, options.output, prog)
+    return write_output(result.text, options.output, prog, source=path)
 
 
-def write_output(text: str, output: str | None, prog: str) -> int:
+def write_output(text: str, output: str | None, prog: str, source: str = "-") -> int:
+    """Write the result to ``output`` as ``> output`` would (see dealerpp.atomic),
+    refusing an output that is the ``source`` script itself."""
     data = text.encode("utf-8", errors="surrogateescape")
     if output is None or output == "-":
         sys.stdout.buffer.write(data)
         return 0
     try:
-        write_atomically(output, data)
+        write_atomically(output, data, inputs=[source])
     except OSError as error:
         print(f"{prog}: error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
         return 1

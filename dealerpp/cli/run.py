@@ -9,8 +9,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from dealerpp.cli import signals
 from dealerpp.cli.common import print_diagnostics, read_text
-from dealerpp.cli.status import EXIT_NOT_FOUND
+from dealerpp.cli.preprocess import lint_output
+from dealerpp.cli.status import EXIT_NOT_FOUND, exit_for_signal
 from dealerpp.diagnostics import DppError
 from dealerpp.script.rewrite import preprocess_script
 
@@ -19,8 +21,10 @@ examples:
   dealerpp run opening.dpp                 deal with the script's own settings
   dealerpp run opening.dpp -s 1 -p 10      pass -s 1 -p 10 on to dealer
 
-dealer's output and exit status are passed through. dealer is looked up on
-PATH, then in /usr/games (Debian: apt-get install dealer).
+The checker's findings are shown as warnings, as the plain preprocessor
+shows them. dealer's output and exit status are passed through (128+N when
+dealer dies by signal N). dealer is looked up on PATH, then in /usr/games
+(Debian: apt-get install dealer).
 """
 
 
@@ -33,6 +37,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="arguments for dealer")
     parser.add_argument("--emit", choices=("compact", "list"), default="compact",
                         help="compact: the shortest list found (default); list: one term a shape")
+    parser.add_argument("--no-check", action="store_true",
+                        help="do not run the checker on the preprocessed script")
     return parser
 
 
@@ -59,13 +65,17 @@ def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
         print(error, file=sys.stderr)
         return 1
     print_diagnostics(result.warnings)
+    if not options.no_check:
+        print_diagnostics(lint_output(result, name))
     dealer = find_dealer()
     if dealer is None:
         print(f"{prog}: error: dealer is not installed (Debian/Ubuntu: apt-get install dealer); "
               "or preprocess only: dealerpp SCRIPT > out.dl", file=sys.stderr)
         return EXIT_NOT_FOUND
     sys.stdout.flush()
+    signals.unblocked_for_children()  # dealer must stop on Ctrl-C like any program
     done = subprocess.run([dealer, *options.dealer_args],
                           input=result.text.encode("utf-8", errors="surrogateescape"),
                           check=False)
-    return done.returncode
+    # Python reports a death by signal N as -N; a shell as 128+N.
+    return done.returncode if done.returncode >= 0 else exit_for_signal(-done.returncode)

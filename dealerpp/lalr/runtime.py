@@ -355,11 +355,20 @@ def _meta_of(spans: list[tuple[Token, Token] | None], start: int) -> Meta:
 
 
 def _kept(children: list[Any], kept: tuple[tuple[int, bool], ...]) -> list[Any]:
-    """The children a rule keeps, ``_rule`` children spliced in."""
-    result: list[Any] = []
+    """The children a rule keeps, ``_rule`` children spliced in.
+
+    A left-recursive ``_rule`` (``_items: _items item | item``) splices its
+    own growing list at every reduction: the list of an inlined first child,
+    which nothing else holds any more, is taken over rather than copied, or a
+    long list would cost quadratic time (Lark does the same)."""
+    result: list[Any] | None = None
     for index, inline in kept:
-        if inline:
+        if inline and result is None:
+            result = children[index].children
+        elif result is None:
+            result = [children[index]]
+        elif inline:
             result.extend(children[index].children)
         else:
             result.append(children[index])
-    return result
+    return [] if result is None else result

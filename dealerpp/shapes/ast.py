@@ -62,8 +62,13 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Number:
+    """An integer literal. ``value`` is what dealer reads (see
+    ``condition.dealer_literal``); ``written`` keeps the digits as written
+    when that differs (4294967306 is read as 10), else None."""
+
     value: int
     pos: Pos
+    written: str | None = None
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ shapes of each assignment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from itertools import permutations
 
-from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.diagnostics import Diagnostic, DppError, LineIndex, quote
 from dealerpp.shapes import ast
-from dealerpp.shapes.condition import DivisionByZero, compile_condition, variables
+from dealerpp.shapes.condition import Evaluation, walk
 from dealerpp.shapes.shapeset import ShapeSet
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, indices, lengths_mask
 
@@ -27,18 +27,45 @@ LABEL_NAMES = "shdc"
 
 @dataclass
 class _Context:
-    """The text being compiled (for source lines) and the warnings so far."""
+    """The text being compiled (for source lines) and the warnings so far.
+
+    A warning is given once per kind of problem, at its first place; the
+    places after that are only counted ("and 2899 more like this"), so a
+    long list repeating one mistake gives one short message.
+    """
 
     text: str
     warnings: list[Diagnostic] = field(default_factory=list)
+    repeats: dict[str, int] = field(default_factory=dict)
+    places: set[tuple[str, ast.Pos]] = field(default_factory=set)
+
+    @cached_property
+    def lines(self) -> LineIndex:
+        return LineIndex(self.text)
 
     def error(self, message: str, pos: ast.Pos, hint: str | None = None) -> DppError:
         return DppError(message, pos.line, pos.column, None,
-                        source_line_of(self.text, pos.line), hint)
+                        self.lines.excerpt(pos.line, pos.column), hint)
 
     def warn(self, message: str, pos: ast.Pos) -> None:
+        if message in self.repeats:
+            self.repeats[message] += 1
+            return
+        self.repeats[message] = 0
         self.warnings.append(Diagnostic("warning", message, pos.line, pos.column, None,
-                                        source_line_of(self.text, pos.line)))
+                                        self.lines.excerpt(pos.line, pos.column)))
+
+    def warn_once(self, message: str, pos: ast.Pos) -> None:
+        """``warn``, but a place already warned about is not counted again
+        (a division is evaluated once per binding of M and m)."""
+        if (message, pos) not in self.places:
+            self.places.add((message, pos))
+            self.warn(message, pos)
+
+    def final_warnings(self) -> list[Diagnostic]:
+        """The warnings, each saying how many more places had the same problem."""
+        return [replace(w, message=f"{w.message} (and {self.repeats[w.message]} more like this)")
+                if self.repeats.get(w.message) else w for w in self.warnings]
 
 
 def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Diagnostic]]:
@@ -56,7 +83,7 @@ def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Di
     if not mask:
         context.warn("this shape list matches no shape: the dealer condition is always false",
                      shape_list.pos)
-    return ShapeSet(mask), context.warnings
+    return ShapeSet(mask), context.final_warnings()
 
 
 # --- one term ---------------------------------------------------------------
@@ -67,7 +94,7 @@ def _term_mask(term: ast.Term, context: _Context) -> int:
     _check_slot_count(pattern, context)
     labels = _check_labels(pattern, context)
     _check_exact_total(pattern, context)
-    used = variables(term.condition) if term.condition is not None else set()
+    used = _condition_facts(term.condition, context) if term.condition is not None else set()
     if "M" in used and labels.count("M") > 1:
         raise context.error("'M' in the condition is ambiguous: the pattern has two M labels",
                             term.condition.pos if term.condition else term.pos)
@@ -205,6 +232,19 @@ def _group_mask(suits: tuple[int, ...], slots: tuple[frozenset[int], ...]) -> in
 # --- conditions -------------------------------------------------------------
 
 
+def _condition_facts(condition: ast.Expr, context: _Context) -> set[str]:
+    """The variables ``condition`` uses; on the way, a warning for each
+    number that dealer reads as another value (its ints have 32 bits)."""
+    used: set[str] = set()
+    for node in walk(condition):
+        if isinstance(node, ast.Variable):
+            used.add(node.name)
+        elif isinstance(node, ast.Number) and node.written is not None:
+            context.warn(f"dealer reads the number {quote(node.written, 24)} as {node.value} "
+                         "(a 32-bit int), and so does this condition", node.pos)
+    return used
+
+
 def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str],
                     candidates: int, context: _Context) -> int:
     """The shapes among ``candidates`` that satisfy ``condition``.
@@ -218,18 +258,11 @@ def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str]
             options = [{**o, letter: s} for o in options for s in pool]
     mask = 0
     for option in options:
-        evaluate = compile_condition(condition, option)
-        for i in indices(candidates & ~mask):
-            try:
-                if evaluate(ALL_SHAPES[i]):
-                    mask |= 1 << i
-            except DivisionByZero as zero:
-                _warn_division(context, zero.pos)
+        remaining = indices(candidates & ~mask)
+        evaluation = Evaluation(condition, option, [ALL_SHAPES[i] for i in remaining])
+        for i, value in zip(remaining, evaluation.values, strict=True):
+            if value:  # neither 0 nor None (a division by zero)
+                mask |= 1 << i
+        for pos, message in evaluation.traps.items():
+            context.warn_once(message, pos)
     return mask
-
-
-def _warn_division(context: _Context, pos: ast.Pos) -> None:
-    message = "division by zero: the condition is false for shapes where the divisor is 0"
-    if not any(w.message == message and w.line == pos.line and w.column == pos.column
-               for w in context.warnings):
-        context.warn(message, pos)

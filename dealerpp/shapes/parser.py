@@ -10,16 +10,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from dealerpp import lalr
-from dealerpp.diagnostics import DppError, line_col, source_line_of
+from dealerpp.diagnostics import DppError, LineIndex, quote
 from dealerpp.lalr import ParseError, Token, UnexpectedCharacters, UnexpectedToken
 from dealerpp.lalr.runtime import Callback
 from dealerpp.shapes import ast
+from dealerpp.shapes.condition import dealer_literal
 
 LENGTH_VALUE = {**{str(n): n for n in range(10)}, "T": 10, "J": 11, "Q": 12, "K": 13}
 MAX = 13
+# A pattern has 4 slots and a range lists at most 14 lengths; past these
+# counts the input is wrong anyway, and reading on would only cost time and
+# memory (a line of a million digits), so the parse stops there.
+MAX_PATTERN_SLOTS = 64
+MAX_RANGE_PARTS = 64
 
 # What each terminal is called in an error message.
 TERMINAL_NAMES = {
@@ -80,6 +86,47 @@ class ConditionSigns:
             yield token
 
 
+# Tokens that end a pattern, and those that are one slot of it.
+_PATTERN_ENDS = frozenset({"PLUS", "MINUS", "SPACED_PLUS", "SPACED_MINUS", "COMMA", "RBRACE"})
+_SLOT_TOKENS = frozenset({"LEN", "LEN_MOD", "X", "LSQB"})
+
+
+def limit_pattern_size(stream: Iterator[Token]) -> Iterator[Token]:
+    """Pass tokens through, stopping at a pattern of more than
+    ``MAX_PATTERN_SLOTS`` slots or a range of more than ``MAX_RANGE_PARTS``
+    lengths (both errors), as soon as the count is passed.
+
+    Runs after ``ConditionSigns``, so a spaced sign still here ends a term.
+    """
+    in_condition = in_range = False
+    slots = parts = 0
+    first: Token | None = None
+    for token in stream:
+        kind = token.type
+        if in_condition:
+            in_condition = kind not in ("SPACED_PLUS", "SPACED_MINUS")
+        elif kind == "COLON":
+            in_condition, slots, first = True, 0, None
+        elif kind in _PATTERN_ENDS:
+            slots, first = 0, None
+        elif in_range:
+            in_range = kind != "RSQB"
+            parts += kind == "LEN"
+            if parts > MAX_RANGE_PARTS:
+                raise _Fail(f"this range lists more than {MAX_RANGE_PARTS} lengths; there are "
+                            "only 14 (0-9, T, J, Q, K)", _pos(token))
+        elif kind in _SLOT_TOKENS:
+            first = first or token
+            slots += 1
+            in_range, parts = kind == "LSQB", 0
+            if slots > MAX_PATTERN_SLOTS:
+                raise _Fail(f"a pattern needs exactly 4 suit lengths, this one has more than "
+                            f"{MAX_PATTERN_SLOTS}", _pos(first))
+        else:
+            first = first or token  # 'any' or '(' may open a pattern
+        yield token
+
+
 @cache
 def _callbacks() -> dict[str, Callback]:
     """Rule name → the method of ``_ToAst`` that builds its node."""
@@ -118,17 +165,17 @@ class _ToAst:
         else:
             chain = children[0]
         terms: list[ast.SignedTerm] = []
-        for item in chain if isinstance(chain, list) else [chain]:
-            if isinstance(item, str):
-                sign = item
-            else:
-                terms.append(ast.SignedTerm(sign, item))  # type: ignore[arg-type]
-                sign = "+"
+        while isinstance(chain, _Link):  # walked, not recursed: a list may be long
+            terms.append(ast.SignedTerm(sign, chain.head))  # type: ignore[arg-type]
+            sign, chain = chain.sign, chain.rest
+        terms.append(ast.SignedTerm(sign, chain))  # type: ignore[arg-type]
         return ast.ShapeList(tuple(terms), _pos(meta))
 
-    def chain(self, meta: Any, children: list[Any]) -> list[Any]:
+    def chain(self, meta: Any, children: list[Any]) -> _Link:
+        # The grammar's chain is right-recursive: link each term to the rest
+        # as it is reduced (copying the rest each time would be quadratic).
         head, sign, rest = children
-        return [head, sign, *(rest if isinstance(rest, list) else [rest])]
+        return _Link(head, sign, rest)
 
     def sign(self, meta: Any, children: list[Token]) -> str:
         return children[0].value.strip()
@@ -237,11 +284,21 @@ class _ToAst:
 
     def number(self, meta: Any, children: list[Token]) -> ast.Expr:
         token = children[0]
-        return ast.Number(int(token.value), _pos(token))
+        value = dealer_literal(token.value)
+        written = None if token.value.lstrip("0") == str(value).lstrip("0") else token.value
+        return ast.Number(value, _pos(token), written)
 
     def variable(self, meta: Any, children: list[Token]) -> ast.Expr:
         token = children[0]
         return ast.Variable(_label(token.value) or "", _pos(token))
+
+
+class _Link(NamedTuple):
+    """A term of a shape list, the sign after it, and the rest of the list."""
+
+    head: ast.Term
+    sign: str
+    rest: Any  # another _Link, or the last term
 
 
 def _label(token: Token | str | None) -> str | None:
@@ -280,8 +337,12 @@ def parse_call(text: str) -> ast.ShapeCall:
 
 def _parse(text: str, start: str) -> Any:
     _check_brackets(text, start)
+
+    def postlex(stream: Iterator[Token]) -> Iterator[Token]:
+        return limit_pattern_size(ConditionSigns().process(stream))
+
     try:
-        return lalr.load("shape").parse(text, start, _callbacks(), ConditionSigns().process)
+        return lalr.load("shape").parse(text, start, _callbacks(), postlex)
     except _Fail as error:
         raise _error(text, error.message, error.pos.line, error.pos.column, error.hint) from None
     except ParseError as error:
@@ -289,35 +350,39 @@ def _parse(text: str, start: str) -> Any:
 
 
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
+_BRACKET = re.compile(r"[()\[\]{}]")
 
 
 def _check_brackets(text: str, start: str) -> None:
     """Unbalanced brackets get a message pointing at the culprit before
     the parser would stumble somewhere later."""
     stack: list[tuple[str, int]] = []
-    for offset, char in enumerate(text):
+    for found in _BRACKET.finditer(text):
+        char, offset = found.group(), found.start()
         if char in "([{":
             stack.append((char, offset))
-        elif char in _CLOSERS:
-            if not stack or stack[-1][0] != _CLOSERS[char]:
-                if char == "}" and start == "call" and not stack:
-                    continue
-                line, column = line_col(text, offset)
-                raise _error(text, f"unmatched {char!r}", line, column)
+        elif not stack or stack[-1][0] != _CLOSERS[char]:
+            if char == "}" and start == "call" and not stack:
+                continue
+            raise _error_at(text, f"unmatched {char!r}", offset)
+        else:
             stack.pop()
     if stack:
         char, offset = stack[-1]
         if char == "{" and start == "call" and len(stack) == 1:
-            line, column = line_col(text, offset)
-            raise _error(text, "unclosed 'shape{': no '}' ends it", line, column)
+            raise _error_at(text, "unclosed 'shape{': no '}' ends it", offset)
         if char != "{" or start == "body":
-            line, column = line_col(text, offset)
             closer = {"(": ")", "[": "]", "{": "}"}[char]
-            raise _error(text, f"{char!r} is never closed: {closer!r} expected", line, column)
+            raise _error_at(text, f"{char!r} is never closed: {closer!r} expected", offset)
+
+
+def _error_at(text: str, message: str, offset: int) -> DppError:
+    line, column = LineIndex(text).line_col(offset)
+    return _error(text, message, line, column)
 
 
 def _error(text: str, message: str, line: int, column: int, hint: str | None = None) -> DppError:
-    return DppError(message, line, column, None, source_line_of(text, line), hint)
+    return DppError(message, line, column, None, LineIndex(text).excerpt(line, column), hint)
 
 
 def _syntax_error(text: str, error: ParseError) -> DppError:
@@ -338,14 +403,15 @@ def _syntax_error(text: str, error: ParseError) -> DppError:
         return _error(text, f"unexpected character {char!r}", line, column,
                       _char_hint(text, token.start_pos or 0, char))
     shown = token.value.strip() or token.value
-    return _error(text, f"unexpected {shown!r}" + _expected(error), line, column,
+    return _error(text, f"unexpected {quote(shown)}" + _expected(error), line, column,
                   _token_hint(token))
 
 
 def _end_position(text: str) -> tuple[int, int]:
-    stripped = text.rstrip()
-    line, column = line_col(text, len(stripped))
-    return line, column
+    end = len(text)
+    while end and text[end - 1].isspace():  # rstrip() would copy the text
+        end -= 1
+    return LineIndex(text).line_col(end)
 
 
 def _expected(error: ParseError) -> str:
