@@ -107,25 +107,32 @@ def _folder(checkout: str | None) -> str:
     return str(Path(checkout).resolve()) if checkout else "/"
 
 
-def stage_times(script: str, checkout: str | None, runs: int = 3) -> dict[str, float]:
-    """The median seconds of each stage over ``runs`` cold runs."""
-    env, folder = _environment(checkout), _folder(checkout)
+def stage_times(script: str, checkouts: list[str | None],
+                runs: int = 5) -> list[dict[str, float]]:
+    """For each checkout, the median seconds of each stage and of the whole
+    command over ``runs`` cold runs, the checkouts taking turns (this
+    machine's speed drifts from minute to minute)."""
     command = [sys.executable, "-c", STAGE_DRIVER]
-    subprocess.run(command, input=script, capture_output=True, text=True, env=env,
-                   cwd=folder)  # writes the .pyc files once
-    samples = []
+    samples: list[list[dict[str, float]]] = [[] for _ in checkouts]
+    for checkout in checkouts:  # writes the .pyc files once
+        subprocess.run(command, input=script, capture_output=True, text=True,
+                       env=_environment(checkout), cwd=_folder(checkout))
     for _ in range(runs):
-        done = subprocess.run(command, input=script, capture_output=True, text=True, env=env,
-                              check=True, cwd=folder)
-        samples.append(json.loads(done.stdout))
-    return {stage: statistics.median(s[stage] for s in samples) for stage in STAGES}
+        for found, checkout in zip(samples, checkouts, strict=True):
+            done = subprocess.run(command, input=script, capture_output=True, text=True,
+                                  env=_environment(checkout), cwd=_folder(checkout), check=True)
+            sample = json.loads(done.stdout)
+            sample["command"] = whole_command(script, checkout)
+            found.append(sample)
+    return [{stage: statistics.median(s[stage] for s in found) for stage in (*STAGES, "command")}
+            for found in samples]
 
 
 def whole_command(script: str, checkout: str | None) -> float:
     """The wall time of ``dealerpp -`` (run as ``python -c``, so that any
     checkout can be timed the same way)."""
     code = "import sys; from dealerpp.cli import main; sys.exit(main(sys.argv[1:]))"
-    return wall_time([sys.executable, "-c", code, "-"], script, runs=3,
+    return wall_time([sys.executable, "-c", code, "-"], script, runs=1,
                      env=_environment(checkout), cwd=_folder(checkout))
 
 
@@ -168,16 +175,15 @@ def manual_term_counts() -> list[tuple[str, int, int]]:
 
 def print_stages(terms: list[str], checkouts: list[tuple[str, str | None]]) -> None:
     script = script_of(terms)
-    perl = wall_time([PERL_DPP], script, runs=3)
+    perl = wall_time([PERL_DPP], script, runs=5)
     python = wall_time([sys.executable, "-c", "pass"], runs=9, env=_environment(None))
     print(f"== a cold {len(terms)}-line script of distinct varied shape{{}}: stages (ms)")
     print(f"{'':<12}" + "".join(f"{stage:>10}" for stage in STAGES)
           + f"{'command':>10}{'vs Perl':>9}")
-    for label, checkout in checkouts:
-        stages = stage_times(script, checkout)
-        command = whole_command(script, checkout)
+    found = stage_times(script, [checkout for _, checkout in checkouts])
+    for (label, _), stages in zip(checkouts, found, strict=True):
         print(f"{label:<12}" + "".join(f"{stages[s] * 1e3:10.1f}" for s in STAGES)
-              + f"{command * 1e3:10.0f}{perl / command:8.2f}x")
+              + f"{stages['command'] * 1e3:10.0f}{perl / stages['command']:8.2f}x")
     print(f"Perl dealer.dpp: {perl * 1e3:.0f} ms; python -c pass: {python * 1e3:.1f} ms "
           f"(goal: dealerpp at least 2x the Perl tool's speed)")
     print()
