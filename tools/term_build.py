@@ -57,9 +57,9 @@ class TermBuild:
         # Ids go largest term first (ties in build order): a term's size
         # bounds its gain in a cover, so the emitter can read a pool of terms
         # in id order as a queue sorted by bound.
-        order = sorted(range(len(texts)), key=lambda t: (-masks[t].bit_count(), t))
-        self.texts = [texts[t] for t in order]
-        self.masks = [masks[t] for t in order]
+        by_size = sorted(range(len(texts)), key=lambda t: (-masks[t].bit_count(), t))
+        self.texts = [texts[t] for t in by_size]
+        self.masks = [masks[t] for t in by_size]
         self.containing = [self._containing(shape) for shape in range(len(ALL_SHAPES))]
         self.children = _children(self.masks)
 

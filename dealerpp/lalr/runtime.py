@@ -338,7 +338,8 @@ class ParserState:
             callback = self.callbacks.get(name)
             value = Tree(name, children, meta) if callback is None else callback(meta, children)
         values.append(value)
-        spans.append(None if meta.first is None else (meta.first, meta.last))
+        first, last = meta.first, meta.last
+        spans.append(None if first is None or last is None else (first, last))
 
 
 def _meta_of(spans: list[tuple[Token, Token] | None], start: int) -> Meta:

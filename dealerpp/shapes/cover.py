@@ -20,7 +20,7 @@ from __future__ import annotations
 from heapq import heapify, heappop, heapreplace
 
 from dealerpp.shapes.terms import TermId, TermSet, TermTable
-from dealerpp.shapes.universe import ShapeMask, indices
+from dealerpp.shapes.universe import ShapeMask, indices, lowest
 
 NO_LIMIT = 1 << 30
 _ID_BITS = 11  # term ids are below 2**11 (the table has 1,163 terms)
@@ -86,7 +86,7 @@ def _one_each(left: ShapeMask, pool: TermSet, table: TermTable, chosen: list[Ter
         terms = table.containing[shape] & pool
         if not terms:
             return None
-        last.append((terms & -terms).bit_length() - 1)
+        last.append(lowest(terms))
     chosen += sorted(last)
     return without_redundant(chosen, target, table.masks)
 

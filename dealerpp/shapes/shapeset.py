@@ -96,7 +96,7 @@ class ShapeSet:
     def __contains__(self, shape: object) -> bool:
         if not isinstance(shape, (tuple, str)):
             return False
-        index = _to_index(shape)  # type: ignore[arg-type]
+        index = _to_index(shape)
         return index is not None and bool(self._mask >> index & 1)
 
     def __iter__(self) -> Iterator[Shape]:

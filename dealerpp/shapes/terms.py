@@ -24,7 +24,14 @@ from __future__ import annotations
 from functools import cache
 
 from dealerpp.shapes._term_data import CHILDREN, CONTAINING, MASKS, TEXTS
-from dealerpp.shapes.universe import BYTE_BITS, FULL_MASK, SHAPE_BYTES, ShapeMask, indices
+from dealerpp.shapes.universe import (
+    BYTE_BITS,
+    FULL_MASK,
+    SHAPE_BYTES,
+    ShapeMask,
+    indices,
+    lowest,
+)
 
 TermId = int  # a term's place in the table: larger terms have lower ids
 TermSet = int  # a set of terms: bit t stands for term t
@@ -126,7 +133,7 @@ class TermTable:
 
     def largest(self, terms: TermSet) -> int:
         """The size of the largest term in ``terms`` (0 for none)."""
-        return self.sizes[(terms & -terms).bit_length() - 1] if terms else 0
+        return self.sizes[lowest(terms)] if terms else 0
 
 
 @cache

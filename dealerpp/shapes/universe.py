@@ -99,6 +99,11 @@ BYTE_BITS = _byte_bits()
 _DENSE = 40  # from this many bits on, indices() reads the int a byte at a time
 
 
+def lowest(bits: int) -> int:
+    """The position of the lowest bit set in ``bits`` (which is not 0)."""
+    return (bits & -bits).bit_length() - 1
+
+
 def indices(bits: int) -> list[int]:
     """The positions of the bits set in ``bits``, lowest first: the members
     of a set of shapes, or of a set of terms. (The one bit loop.)"""
