@@ -84,13 +84,13 @@ def script_of(terms: list[str]) -> str:
 
 
 def wall_time(command: list[str], stdin: str = "", runs: int = 5,
-              env: dict[str, str] | None = None) -> float:
+              env: dict[str, str] | None = None, cwd: str | None = None) -> float:
     """The median wall time of a command, in seconds."""
     times = []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, input=stdin.encode(), stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=False, env=env)
+                       stderr=subprocess.DEVNULL, check=False, env=env, cwd=cwd)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

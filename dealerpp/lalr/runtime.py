@@ -1,4 +1,4 @@
-"""An LALR(1) parser that runs the tables ``export`` took from Lark.
+"""An LALR(1) parser that runs the tables ``tools/export_tables.py`` took from Lark.
 
 It behaves as Lark's LALR parser does with ``propagate_positions=True`` and
 ``maybe_placeholders=False``, for the grammars dealerpp ships: the same
@@ -16,12 +16,21 @@ reduction (as Lark does with an LALR ``transformer=``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
-Callback = Callable[["Meta", list[Any]], Any]
-# origin, tree name, inline a single child?, length, kept children (or None: all)
-Rule = tuple[str, str, bool, int, "list[tuple[int, bool]] | None"]
+TYPE_CHECKING = False  # typing and collections.abc stay unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
+    from types import ModuleType
+    from typing import Any
+
+    Callback = Callable[["Meta", list[Any]], Any]
+    # origin, tree name, inline a single child?, length, kept children (or None: all)
+    Rule = tuple[str, str, bool, int, "tuple[tuple[int, bool], ...] | None"]
+    # terminals (name, regexp) in the order tried; keywords per regexp terminal; ignored
+    LexerConfig = tuple[tuple[tuple[str, str], ...],
+                        tuple[tuple[str, tuple[tuple[str, str], ...]], ...], tuple[str, ...]]
+else:
+    Callback = object  # a run-time stand-in: only annotations name it
 
 
 class Token(str):
@@ -155,14 +164,14 @@ class UnexpectedToken(ParseError):
 class Lexer:
     """One lexer: terminals tried in order, the first that matches wins."""
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
-        terminals = config["terminals"]
+    def __init__(self, config: LexerConfig) -> None:
+        terminals, keywords, ignore = config
         self.pattern = re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals))
-        self.ignore = frozenset(config["ignore"])
+        self.ignore = frozenset(ignore)
         self.allowed = {name for name, _ in terminals} - self.ignore or {"<END-OF-FILE>"}
         # A regexp terminal whose whole match is a keyword becomes that keyword.
         self.keywords = {name: re.compile("|".join(f"(?P<{k}>{r})" for k, r in words))
-                         for name, words in config["unless"].items()}
+                         for name, words in keywords}
 
     def next_token(self, text: str, where: list[int]) -> Token | None:
         """The next token from ``where`` = [position, line, column] on (which
@@ -195,24 +204,27 @@ class Lexer:
 
 
 class Grammar:
-    """Parse tables of one grammar, ready to run."""
+    """Parse tables of one grammar, ready to run (see ``tables/NAME.py``)."""
 
-    def __init__(self, tables: Mapping[str, Any]) -> None:
-        self.name: str = tables["grammar"]
-        self.terminals: list[dict[str, Any]] = tables["terminals"]
-        self.actions: list[dict[str, int]] = tables["actions"]
-        self.start_states: dict[str, int] = tables["start_states"]
-        self.end_states: dict[str, int] = tables["end_states"]
-        self.rules: list[Rule] = [
-            (origin, name, bool(expand1), size,
-             None if kept is None else [(index, bool(inline)) for index, inline in kept])
-            for origin, name, expand1, size, kept in tables["rules"]
-        ]
-        lexers = tables["lexers"]
-        self._lexer_configs = lexers["configs"]
+    def __init__(self, tables: ModuleType) -> None:
+        self.name: str = tables.GRAMMAR
+        self.actions: list[dict[str, int]] = [dict(zip(symbols, actions, strict=True))
+                                              for symbols, actions in tables.ACTIONS]
+        self.start_states: dict[str, int] = dict(tables.START_STATES)
+        self.end_states: dict[str, int] = dict(tables.END_STATES)
+        self.rules: tuple[Rule, ...] = tables.RULES
+        self._terminals: tuple[tuple[Any, ...], ...] = tables.TERMINALS
+        self._lexer_configs: tuple[LexerConfig, ...] = tables.LEXERS
         self._lexers: dict[int, Lexer] = {}
-        self._by_state: list[int] = lexers["by_state"]
-        self._root: int = lexers["root"]
+        self._by_state: tuple[int, ...] = tables.LEXER_OF_STATE
+        self._root: int = tables.ROOT_LEXER
+
+    @property
+    def terminals(self) -> list[dict[str, Any]]:
+        """Every terminal: name, regexp, priority, type ('str' or 're'),
+        value (the pattern as written) and max_width (its longest match)."""
+        keys = ("name", "regexp", "priority", "type", "value", "max_width")
+        return [dict(zip(keys, row, strict=True)) for row in self._terminals]
 
     def lexer(self, state: int | None = None) -> Lexer:
         """The lexer for a parser state (the root lexer, all terminals, for None)."""
@@ -326,7 +338,8 @@ class ParserState:
             callback = self.callbacks.get(name)
             value = Tree(name, children, meta) if callback is None else callback(meta, children)
         values.append(value)
-        spans.append(None if meta.first is None else (meta.first, meta.last))
+        first, last = meta.first, meta.last
+        spans.append(None if first is None or last is None else (first, last))
 
 
 def _meta_of(spans: list[tuple[Token, Token] | None], start: int) -> Meta:
@@ -342,7 +355,7 @@ def _meta_of(spans: list[tuple[Token, Token] | None], start: int) -> Meta:
     return Meta(spans[start][0], spans[end][1])  # type: ignore[index]
 
 
-def _kept(children: list[Any], kept: list[tuple[int, bool]]) -> list[Any]:
+def _kept(children: list[Any], kept: tuple[tuple[int, bool], ...]) -> list[Any]:
     """The children a rule keeps, ``_rule`` children spliced in.
 
     A left-recursive ``_rule`` (``_items: _items item | item``) splices its

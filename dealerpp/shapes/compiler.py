@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 
 from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
 from dealerpp.shapes.ast import ShapeCall
-from dealerpp.shapes.emit import emit_dealer_list, emit_enumeration
 from dealerpp.shapes.expand import expand_list
 from dealerpp.shapes.parser import parse_body, parse_call
 from dealerpp.shapes.shapeset import ShapeSet
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dealerpp.shapes.emit import EmitMode
 
 COMPASSES = ("north", "east", "south", "west")
 
@@ -28,12 +31,13 @@ class Compiled:
     compass: str | None = None
     warnings: list[Diagnostic] = field(default_factory=list)
 
-    def dealer_list(self, *, compact: bool = True) -> str:
-        return emit_dealer_list(self.shapes) if compact else emit_enumeration(self.shapes)
+    def dealer_list(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:
+        """The set as a dealer list (``mode``: see ``ShapeSet.to_dealer``)."""
+        return self.shapes.to_dealer(mode, compact=compact)
 
-    def dealer_text(self, *, compact: bool = True) -> str:
+    def dealer_text(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:
         """``shape(north, LIST)`` for a whole shape{}, or just ``LIST`` for a body."""
-        listing = self.dealer_list(compact=compact)
+        listing = self.dealer_list(mode, compact=compact)
         return f"shape({self.compass}, {listing})" if self.compass else listing
 
 

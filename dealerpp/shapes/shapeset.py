@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from fractions import Fraction
-
 from dealerpp.shapes.universe import (
     ALL_SHAPES,
     DEALS_PER_HAND,
     FULL_MASK,
-    HAND_COUNT,
     INDEX,
     Shape,
+    hand_counts,
     indices,
 )
+
+TYPE_CHECKING = False  # typing, fractions and collections.abc stay unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from fractions import Fraction
+
+    from dealerpp.shapes.emit import EmitMode
 
 ShapeLike = Shape | tuple[int, int, int, int] | str
 _LONG = {"T": "10", "J": "11", "Q": "12", "K": "13"}  # "T300" is 10=3=0=0
@@ -92,7 +96,7 @@ class ShapeSet:
     def __contains__(self, shape: object) -> bool:
         if not isinstance(shape, (tuple, str)):
             return False
-        index = _to_index(shape)  # type: ignore[arg-type]
+        index = _to_index(shape)
         return index is not None and bool(self._mask >> index & 1)
 
     def __iter__(self) -> Iterator[Shape]:
@@ -114,11 +118,19 @@ class ShapeSet:
 
     def probability(self) -> Fraction:
         """The exact chance that a random 13-card hand has one of these shapes."""
-        hands = sum(HAND_COUNT[i] for i in indices(self._mask))
+        from fractions import Fraction
+
+        counts = hand_counts()
+        hands = sum(counts[i] for i in indices(self._mask))
         return Fraction(hands, DEALS_PER_HAND)
 
-    def to_dealer(self, *, compact: bool = True) -> str:
-        """A dealer shape list meaning exactly this set (``compact=False``: one term a shape)."""
-        from dealerpp.shapes.emit import emit_dealer_list, emit_enumeration
+    def to_dealer(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:
+        """A dealer shape list meaning exactly this set.
 
-        return emit_dealer_list(self) if compact else emit_enumeration(self)
+        ``mode``: ``"compact"`` (a short list, found fast), ``"shortest"``
+        (the full search) or ``"list"`` (one term a shape, as does
+        ``compact=False``).
+        """
+        from dealerpp.shapes.emit import dealer_list
+
+        return dealer_list(self._mask, mode if compact else "list")

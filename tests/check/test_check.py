@@ -211,8 +211,8 @@ def test_the_lexer_gives_exactly_the_grammars_tokens() -> None:
 
     from lark.lexer import BasicLexer, LexerThread
 
-    from dealerpp.lalr.export import lark_parser
     from dealerpp.script.lexer import tokens
+    from tools.export_tables import lark_parser
 
     conf = copy(lark_parser("dealer").lexer_conf)
     conf.ignore = ()

@@ -1,13 +1,15 @@
 """dealerpp.lalr runs Lark's tables without Lark: it must parse exactly as
 Lark does (tokens, trees, positions, errors), and the shipped tables must be
-the ones Lark makes from today's grammar files."""
+the ones tools/export_tables.py makes from today's grammar files."""
 
 from __future__ import annotations
 
-import json
 import random
+import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from importlib import import_module
 from typing import Any
 
 import lark
@@ -16,16 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerpp import lalr
-from dealerpp.grammars import grammar_digest
-from dealerpp.lalr.export import (
-    GRAMMARS,
-    export,
-    lark_parser,
-    render,
-    table_path,
-)
+from dealerpp.grammars import grammar_digest, grammar_path
 from dealerpp.shapes.parser import ConditionSigns
 from tests.check.mutate import base_scripts
+from tests.conftest import PROJECT_ROOT
+from tools.export_tables import GRAMMARS, Tables, lark_parser, table_path
 
 SHAPE_ALPHABET = [*"0123456789TJQKxshdcSHDCMm+-()[]:,<>=!&|?*/%{} \n", "any", "or", "and",
                   "not", " + ", " - ", "shape", "north"]
@@ -35,34 +32,42 @@ SHAPE_SEEDS = ["5+M(xxx)", "4+s4+h(xx):d>c,h+s==10", "any 4432 + 5xxx - x5xx", "
 
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
 def test_shipped_tables_come_from_todays_grammar(name: str) -> None:
-    shipped = json.loads(table_path(name).read_text(encoding="utf-8"))
-    assert shipped["sha256"] == grammar_digest(name), "run: python -m dealerpp.lalr.export"
+    made_from = import_module(f"dealerpp.lalr.tables.{name}").SHA256
+    assert made_from == grammar_digest(name), "run: python tools/export_tables.py"
 
 
 @pytest.mark.parametrize("name", sorted(GRAMMARS))
-def test_shipped_tables_are_what_lark_makes_of_the_grammar(name: str) -> None:
-    shipped = table_path(name).read_text(encoding="utf-8")
-    made_by = json.loads(shipped)["lark"]
+def test_shipped_tables_are_what_the_exporter_writes(name: str) -> None:
+    made_by = import_module(f"dealerpp.lalr.tables.{name}").LARK
     if made_by != lark.__version__:
         # Another Lark may number or order things differently; the parse
         # comparisons below still hold the tables to this Lark's behaviour.
         pytest.skip(f"tables made by Lark {made_by}, Lark {lark.__version__} installed")
-    assert shipped == render(export(name)), "run: python -m dealerpp.lalr.export"
+    shipped = table_path(name).read_text(encoding="utf-8")
+    assert shipped == Tables(name).source(), "run: python tools/export_tables.py"
 
 
-def test_a_stale_table_is_never_run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A table whose grammar digest no longer matches is replaced by Lark's."""
-    stale = json.loads(table_path("shape").read_text(encoding="utf-8"))
-    stale["sha256"] = "0" * 64
-    stale["actions"] = [{} for _ in stale["actions"]]  # would reject everything
-    (tmp_path / "shape.json").write_text(json.dumps(stale), encoding="utf-8")
-    monkeypatch.setattr(lalr, "_TABLES", tmp_path)
-    lalr.load.cache_clear()
-    try:
-        tree = lalr.load("shape").parse("5+M(xxx)", "body")
-        assert tree.data == "body"
-    finally:
-        lalr.load.cache_clear()
+def test_every_grammar_has_tables() -> None:
+    assert set(lalr.GRAMMARS) == set(GRAMMARS)
+    with pytest.raises(ValueError, match="no parse tables"):
+        lalr.load("python")
+
+
+def test_loading_the_tables_needs_neither_lark_nor_json_nor_hashlib() -> None:
+    code = ("import sys\nfrom dealerpp import lalr\n"
+            "lalr.load('shape').parse('5+M(xxx)', 'body'); lalr.load('dealer')\n"
+            "print(sorted({'lark', 'json', 'hashlib', 'pathlib'} & set(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=PROJECT_ROOT)
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_grammar_comments_cite_files_that_exist(name: str) -> None:
+    for number, line in enumerate(grammar_path(name).read_text().splitlines(), 1):
+        comment = line.partition("//")[2]
+        for cited in re.findall(r"[\w.-]+(?:/[\w.-]+)+\.(?:py|md|lark|json|txt)", comment):
+            assert (PROJECT_ROOT / cited).is_file(), f"{name}.lark:{number} cites {cited}"
 
 
 def _shape(tokens: Iterator[Any]) -> Iterator[Any]:

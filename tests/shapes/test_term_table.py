@@ -1,19 +1,23 @@
-"""The shipped term table equals what ``term_build`` computes, its indexes
-answer what a scan of every term would, and the emitter's bucket queue makes
-the same greedy choices as a plain lazy heap."""
+"""The shipped term table is what ``tools/term_build.py`` computes, each term
+means what dealer's own rules say, its indexes answer what a scan of every
+term would, and the cover search makes the plain greedy's choices."""
 
 from __future__ import annotations
 
-import heapq
-import random
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dealerpp.shapes import emit
-from dealerpp.shapes._term_data import PACKED, TEXTS
-from dealerpp.shapes.term_build import TermBuild, data_source
-from dealerpp.shapes.terms import _unpack, term_table
+from dealerpp.shapes.cover import NO_LIMIT, cover
+from dealerpp.shapes.dealer_list import read_dealer_list
+from dealerpp.shapes.terms import TermTable, term_table
 from dealerpp.shapes.universe import FULL_MASK
+from tools.term_build import DATA_FILE, TermBuild, data_source
+
+TABLE = term_table()
+TERM_COUNT = len(TABLE.texts)
 
 
 @pytest.fixture(scope="module")
@@ -21,81 +25,101 @@ def built() -> TermBuild:
     return TermBuild()
 
 
-def test_shipped_table_is_the_built_one(built: TermBuild) -> None:
-    table = _unpack(TEXTS.split(","), PACKED)
-    assert table.texts == built.texts
-    assert table.masks == built.masks
-    assert [table.ids(terms) for terms in table.containing] == built.containing
+def test_shipped_data_is_what_the_tool_writes(built: TermBuild) -> None:
+    shipped = Path(DATA_FILE).read_text(encoding="utf-8")
+    assert shipped == data_source(built), "run: python tools/term_build.py"
 
 
-def test_data_source_round_trips(built: TermBuild) -> None:
-    namespace: dict[str, str] = {}
-    exec(data_source(built), namespace)
-    assert namespace["TEXTS"] == TEXTS
-    assert _unpack(namespace["TEXTS"].split(","), namespace["PACKED"]).masks == built.masks
+def test_every_term_means_what_dealer_reads() -> None:
+    for text, mask in zip(TABLE.texts, TABLE.masks, strict=True):
+        assert read_dealer_list(text).mask == mask, text
 
 
-def _random_sets(count: int) -> list[int]:
-    rng = random.Random(5)
-    masks = term_table().masks
-    sets = []
-    for _ in range(count):
-        shapes = 0
-        for _ in range(rng.randint(1, 5)):
-            shapes |= masks[rng.randrange(len(masks))]
-        sets.append(shapes | rng.getrandbits(560) & rng.getrandbits(560) & rng.getrandbits(560))
-    return sets
+def test_terms_are_distinct_and_largest_first() -> None:
+    assert len(set(TABLE.masks)) == TERM_COUNT
+    assert TABLE.sizes == sorted(TABLE.sizes, reverse=True)
 
 
-def test_indexes_match_a_scan() -> None:
-    table = term_table()
-    for shapes in _random_sets(60):
-        touching = {t for t, m in enumerate(table.masks) if m & shapes}
-        inside = {t for t, m in enumerate(table.masks) if not m & ~shapes & FULL_MASK}
-        assert set(table.ids(table.touching(shapes))) == touching
-        assert set(table.ids(table.inside(shapes))) == inside
+def test_every_shape_is_a_term() -> None:
+    singles = {mask for mask in TABLE.masks if mask.bit_count() == 1}
+    assert singles == {1 << shape for shape in range(560)}
 
 
-def _heap_cover(target: int, terms: list[int], masks: list[int],
-                limit: int = emit.NO_LIMIT) -> list[int] | None:
-    """The lazy greedy as a heap of (-bound, id): the reference the queue must match."""
-    heap = [(-gain, t) for t in terms if (gain := (masks[t] & target).bit_count())]
-    heapq.heapify(heap)
+# --- indexes -------------------------------------------------------------------
+
+# Sets of shapes built from terms (the sets the emitter meets) and loose bits.
+term_ids = st.integers(0, TERM_COUNT - 1)
+shape_sets = st.builds(
+    lambda terms, extra, holes: (sum(TABLE.masks[t] for t in terms) | extra) & ~holes & FULL_MASK,
+    st.lists(term_ids, max_size=5),
+    st.sets(st.integers(0, 559), max_size=40).map(lambda s: sum(1 << i for i in s)),
+    st.sets(st.integers(0, 559), max_size=40).map(lambda s: sum(1 << i for i in s)),
+)
+
+
+def _scan_inside(shapes: int) -> set[int]:
+    return {t for t, mask in enumerate(TABLE.masks) if not mask & ~shapes}
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape_sets)
+def test_indexes_match_a_scan(shapes: int) -> None:
+    touching = {t for t, mask in enumerate(TABLE.masks) if mask & shapes}
+    assert set(TABLE.ids(TABLE.touching(shapes))) == touching
+    assert set(TABLE.ids(TABLE.inside(shapes))) == _scan_inside(shapes)
+
+
+@settings(max_examples=60, deadline=None)
+@given(shape_sets)
+def test_maximal_terms_match_a_scan(shapes: int) -> None:
+    inside = _scan_inside(shapes)
+    expected = {t for t in inside
+                if not any(u != t and not TABLE.masks[t] & ~TABLE.masks[u] for u in inside)}
+    assert set(TABLE.ids(TABLE.maximal(TABLE.inside(shapes)))) == expected
+
+
+def test_length_terms() -> None:
+    assert TABLE.texts[TABLE.length_term(0, 5)] == "5xxx"
+    assert TABLE.texts[TABLE.length_term(3, 0)] == "xxx0"
+
+
+# --- the cover search ------------------------------------------------------------
+
+
+def plain_greedy(target: int, pool: set[int], table: TermTable, limit: int) -> list[int] | None:
+    """The greedy without laziness: every gain recounted at every step; the
+    highest gain wins, then the lowest id; then redundant terms dropped,
+    last chosen first."""
     chosen: list[int] = []
     left = target
     while left:
-        if not heap:
+        gains = {t: (table.masks[t] & left).bit_count() for t in pool}
+        best = max(gains.values(), default=0)
+        if best == 0:
             return None
-        if limit < emit.NO_LIMIT and -heap[0][0] * (limit + 1 - len(chosen)) < left.bit_count():
-            return None
-        _, term = heapq.heappop(heap)
-        gain = (masks[term] & left).bit_count()
-        if not gain:
-            continue
-        if heap and gain < -heap[0][0]:
-            heapq.heappush(heap, (-gain, term))
-            continue
+        term = min(t for t, gain in gains.items() if gain == best)
         chosen.append(term)
-        if len(chosen) > limit:
-            return None
-        left &= ~masks[term]
+        left &= ~table.masks[term]
+    if len(chosen) > limit:
+        return None
     kept = list(chosen)
     for term in reversed(chosen):
         others = 0
         for t in kept:
             if t != term:
-                others |= masks[t]
-        if target & ~others == 0:
+                others |= table.masks[t]
+        if not target & ~others:
             kept.remove(term)
     return kept
 
 
-@pytest.mark.parametrize("limit", [emit.NO_LIMIT, 3, 8, 20])
-def test_queue_makes_the_heap_choices(limit: int) -> None:
-    table = term_table()
-    for shapes in _random_sets(40):
-        # Covering the set from inside it, and its complement from terms apart from it.
-        for target, pool, exact in [(shapes, table.inside(shapes), None),
-                                    (FULL_MASK & ~shapes, table.inside(FULL_MASK & ~shapes), 0)]:
-            expected = _heap_cover(target, table.ids(pool), table.masks, limit)
-            assert emit._cover(target, pool, table, limit, exact) == expected
+@settings(max_examples=60, deadline=None)
+@given(shape_sets, st.sampled_from([NO_LIMIT, 2, 5, 12]))
+def test_cover_makes_the_plain_greedys_choices(shapes: int, limit: int) -> None:
+    for target, pool in ((shapes, TABLE.inside(shapes)),
+                         (shapes, TABLE.maximal(TABLE.inside(shapes))),
+                         (FULL_MASK & ~shapes, TABLE.touching(FULL_MASK & ~shapes))):
+        expected = plain_greedy(target, set(TABLE.ids(pool)), TABLE, limit)
+        assert cover(target, pool, TABLE, limit) == expected
+        if TABLE.inside(target) & pool == pool:  # sizes are the first gains
+            assert cover(target, pool, TABLE, limit, exact=True) == expected

@@ -1,0 +1,1 @@
+"""Generated parse tables, one module per grammar (see ``dealerpp.lalr``)."""

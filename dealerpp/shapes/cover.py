@@ -1,0 +1,110 @@
+"""The cover search: a few terms whose union is a given set of shapes.
+
+Finding the fewest is a set-cover problem; ``cover`` is the classic greedy
+(take the term covering the most shapes still uncovered, until none are
+left), then drops every term the others make redundant.
+
+The greedy is *lazy*: a term's gain only shrinks as the cover grows, so a
+gain counted earlier is an upper bound, and a term is counted again only
+when its bound is the highest in the queue. The queue is a heap of plain
+ints, ``(TOP - bound) << 11 | id``, which order as (highest bound, lowest
+id) and compare faster than tuples.
+
+A ``limit`` makes the search give up as soon as even the best bound left
+cannot finish within it: the callers use it to drop a strategy that cannot
+beat the list they already have.
+"""
+
+from __future__ import annotations
+
+from heapq import heapify, heappop, heapreplace
+
+from dealerpp.shapes.terms import TermId, TermSet, TermTable
+from dealerpp.shapes.universe import ShapeMask, indices, lowest
+
+NO_LIMIT = 1 << 30
+_ID_BITS = 11  # term ids are below 2**11 (the table has 1,163 terms)
+_ID_MASK = (1 << _ID_BITS) - 1
+_TOP = 1 << 10  # above any gain (a term has at most 560 shapes)
+
+
+def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LIMIT,
+          exact: bool = False) -> list[TermId] | None:
+    """Terms of ``pool`` whose shapes, together, include all of ``target``
+    (the caller makes sure any shapes they take beyond it do no harm).
+
+    ``exact``: every term of the pool lies inside ``target``, so its first
+    gain is its size and nothing needs counting. None when the pool cannot
+    cover ``target``, or not within ``limit`` terms.
+    """
+    masks = table.masks
+    if exact:  # ids rise as sizes fall: the list is already a heap
+        queue = [(_TOP - table.sizes[t]) << _ID_BITS | t for t in indices(pool)]
+    else:
+        queue = []
+        for t in indices(pool):
+            gain = (masks[t] & target).bit_count()
+            if gain:
+                queue.append((_TOP - gain) << _ID_BITS | t)
+        heapify(queue)
+    chosen: list[TermId] = []
+    left, count, room = target, target.bit_count(), limit
+    while left:
+        if not queue:
+            return None
+        entry = queue[0]
+        bound = _TOP - (entry >> _ID_BITS)
+        if bound * room < count:
+            return None  # even the best gains left cannot finish in time
+        if bound == 1:  # from here on every term takes one shape
+            return _one_each(left, pool, table, chosen, room, target)
+        term = entry & _ID_MASK
+        gain = (masks[term] & left).bit_count()
+        if gain != bound:  # a stale bound: requeue the term with its gain
+            if gain:
+                heapreplace(queue, (_TOP - gain) << _ID_BITS | term)
+            else:
+                heappop(queue)
+            continue
+        heappop(queue)
+        chosen.append(term)
+        left &= ~masks[term]
+        count -= gain
+        room -= 1
+    return without_redundant(chosen, target, masks)
+
+
+def _one_each(left: ShapeMask, pool: TermSet, table: TermTable, chosen: list[TermId],
+              room: int, target: ShapeMask) -> list[TermId] | None:
+    """Finish a cover whose terms now take one shape each: for each shape
+    left, the lowest id containing it, in id order (the greedy's choices)."""
+    shapes = indices(left)
+    if len(shapes) > room:
+        return None
+    last: list[TermId] = []
+    for shape in shapes:
+        terms = table.containing[shape] & pool
+        if not terms:
+            return None
+        last.append(lowest(terms))
+    chosen += sorted(last)
+    return without_redundant(chosen, target, table.masks)
+
+
+def without_redundant(chosen: list[TermId], target: ShapeMask,
+                      masks: tuple[ShapeMask, ...]) -> list[TermId]:
+    """``chosen`` without the terms whose part of ``target`` the others
+    already cover (the last chosen are dropped first)."""
+    if len(chosen) < 2:
+        return chosen
+    before = [0]  # before[i]: the shapes of chosen[:i]
+    for term in chosen:
+        before.append(before[-1] | masks[term])
+    kept: list[TermId] = []
+    after = 0  # the shapes of the kept terms after the current one
+    for i in range(len(chosen) - 1, -1, -1):
+        if target & ~(before[i] | after):
+            kept.append(chosen[i])
+            after |= masks[chosen[i]]
+    kept.reverse()
+    return kept
