@@ -28,15 +28,13 @@ message a script author can act on.
 
 from __future__ import annotations
 
-import copy
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from difflib import get_close_matches
-from functools import cache
 from typing import Any
 
 from dealerpp.diagnostics import Severity
-from dealerpp.lalr import Grammar, Meta, ParserState, Token, Tree, UnexpectedToken
+from dealerpp.lalr import ParserState, Token, Tree, UnexpectedToken
 from dealerpp.script.check.facts import (
     DEALERV2_ACTIONS,
     DEALERV2_FUNCTIONS,
@@ -87,7 +85,7 @@ class SyntaxPass:
 
     def __init__(self, report: Report) -> None:
         self.report = report
-        self.grammar, self.callbacks = linear_grammar()
+        self.grammar = dealer_grammar()
         # Names assigned at the start of a line so far: `name(` is a call of
         # an unknown function unless the name is one of these.
         self.assigned: set[str] = set()
@@ -526,44 +524,10 @@ class StackDepth:
 # -- the parser ---------------------------------------------------------------------
 
 
-@cache
-def linear_grammar() -> tuple[Grammar, dict[str, Callable[[Meta, list[Any]], Any]]]:
-    """dealer's grammar, with its lists (statements, actions, shapes, ...)
-    built in place.
-
-    The runtime builds a list such as `a: a item | item` by copying the
-    list into a new node at every item, which is quadratic; here the
-    recursive rule keeps the old node as its first child and a callback
-    appends the item to it. The trees are the same.
-    """
-    grammar = copy.copy(dealer_grammar())
-    callbacks: dict[str, Callable[[Meta, list[Any]], Any]] = {}
-    rules = []
-    for origin, name, expand1, size, kept in grammar.rules:
-        if (name.startswith("__") and kept and kept[0] == (0, True) and size > 1
-                and not expand1):
-            kept = [(0, False), *kept[1:]]
-            callbacks[name] = _list_builder(name)
-        rules.append((origin, name, expand1, size, kept))
-    grammar.rules = rules
-    return grammar, callbacks
-
-
-def _list_builder(name: str) -> Callable[[Meta, list[Any]], Any]:
-    def build(meta: Meta, children: list[Any]) -> Tree:
-        if children and type(children[0]) is Tree and children[0].data == name:
-            head = children[0]
-            head.children.extend(children[1:])
-            return head
-        return Tree(name, children, meta)
-
-    return build
-
-
 def _parser(owner: SyntaxPass) -> ParserState:
     """A fresh parser; the checker reads positions from tokens only, so the
     trees skip them."""
-    return owner.grammar.parser_state("start", owner.callbacks, positions=False)
+    return owner.grammar.parser_state("start", {}, positions=False)
 
 
 def _expected(error: UnexpectedToken) -> set[str]:
