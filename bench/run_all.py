@@ -7,6 +7,8 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_preprocess.py  1000-line and one-line scripts vs the Perl tool and python
     bench_check.py       `dealerpp check` on a 1000-line script
     bench_bulk.py        bulk deal conversion, deals/s, vs endplay
+    bench_scaling.py     shape compiler cost against input size (10x input: <= 13x time)
+    bench_scaling_script.py  preprocess + check against script size, to 50 MB
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
 10,000,000-deal round trip of bench_bulk.py.
@@ -32,6 +34,8 @@ def main() -> int:
         ["bench_shapes.py", *(["--terms", "300"] if options.quick else [])],
         ["bench_preprocess.py"],
         ["bench_check.py"],
+        ["bench_scaling.py"],
+        ["bench_scaling_script.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
          *(["--huge"] if options.huge else [])],
     ]

@@ -3,6 +3,7 @@ diagnostics. (Writing output atomically: ``dealerpp.atomic``.)"""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -25,3 +26,18 @@ def fail(message: str) -> int:
     """Print a one-line error without position and return the input-error status."""
     print(f"error: {message}", file=sys.stderr)
     return 1
+
+
+# The emitter's modes (dealerpp.shapes.emit.MODES, which is heavier to
+# import than a command's start-up should pay for; a test holds them equal).
+EMIT_MODES = {
+    "compact": "a short list, found fast (default)",
+    "shortest": "the shortest list the full search finds (slower)",
+    "list": "one term a shape",
+}
+
+
+def add_emit_option(parser: argparse.ArgumentParser) -> None:
+    """``--emit MODE``, shared by every command that writes shape lists."""
+    parser.add_argument("--emit", choices=tuple(EMIT_MODES), default="compact", metavar="MODE",
+                        help="; ".join(f"{mode}: {what}" for mode, what in EMIT_MODES.items()))

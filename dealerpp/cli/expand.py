@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from dealerpp.cli.common import print_diagnostics
+from dealerpp.cli.common import add_emit_option, print_diagnostics
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.compiler import Compiled, compile_shape
 from dealerpp.shapes.shapeset import ShapeSet
@@ -39,8 +39,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true",
                       help='{"dealer": ..., "shapes": [[s,h,d,c], ...], "count": N, '
                            '"probability": P}')
-    parser.add_argument("--emit", choices=("compact", "list"), default="compact",
-                        help="compact: the shortest list found (default); list: one term a shape")
+    add_emit_option(parser)
     return parser
 
 
@@ -65,7 +64,7 @@ def render(compiled: Compiled, options: argparse.Namespace) -> str:
         return str(len(shapes))
     if options.stats:
         return _stats(compiled)
-    dealer = compiled.dealer_text(compact=options.emit == "compact")
+    dealer = compiled.dealer_text(options.emit)
     if options.json:
         return json.dumps({
             "dealer": dealer,

@@ -5,12 +5,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from dealerpp import __version__
 from dealerpp.atomic import write_atomically
-from dealerpp.cli.common import print_diagnostics, read_text
-from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.cli.common import add_emit_option, print_diagnostics, read_text
+from dealerpp.diagnostics import Diagnostic, DppError
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.shapes.emit import EmitMode
 
 DESCRIPTION = """\
 Expand every shape{COMPASS, ...} of a dealer script into dealer's own
@@ -24,7 +29,8 @@ examples:
   dealerpp opening.dpp -o opening.dl       write the result to a file (atomically)
   cat opening.dpp | dealerpp | dealer -s 1  read standard input
   dealerpp                                 type shape{} lines, see each expanded
-  dealerpp --emit=list opening.dpp         one term per shape instead of the shortest list
+  dealerpp --emit=list opening.dpp         one term per shape instead of a short list
+  dealerpp --emit=shortest opening.dpp     the shortest lists the full search finds
 
 subcommands (dealerpp SUBCOMMAND --help for each):
   expand EXPR      compile one shape{} expression: 'dealerpp expand "5+M(xxx)" --stats'
@@ -57,8 +63,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="the script to preprocess ('-' or none: standard input)")
     parser.add_argument("-o", "--output", metavar="OUT",
                         help="write to OUT instead of standard output (atomically)")
-    parser.add_argument("--emit", choices=("compact", "list"), default="compact",
-                        help="compact: the shortest list found (default); list: one term a shape")
+    add_emit_option(parser)
     parser.add_argument("--no-check", action="store_true",
                         help="do not run the checker on the output")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -67,9 +72,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     options = build_parser(prog).parse_args(list(argv))
-    compact = options.emit == "compact"
     if options.file in (None, "-") and options.file is None and sys.stdin.isatty():
-        return interactive(compact)
+        return interactive(options.emit)
     path = options.file or "-"
     name = "<stdin>" if path == "-" else path
     try:
@@ -78,7 +82,7 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 1
     try:
-        result = preprocess_script(text, name, compact=compact)
+        result = preprocess_script(text, name, emit=options.emit)
     except DppError as error:
         print(error, file=sys.stderr)
         return 1
@@ -109,25 +113,19 @@ def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
     block the output. Line numbers match the input (the rewriter keeps them)."""
     from dealerpp.script.check import check_text
 
-    findings = []
-    for found in check_text(result.text, filename):
-        severity, message = found.severity, found.message
-        if severity == "error":
-            severity, message = "warning", f"dealer will reject this: {message}"
-        findings.append(Diagnostic(severity, message, found.line, found.column, filename,
-                                   source_line_of(result.text, found.line), found.hint,
-                                   found.code))
-    return findings
+    findings = check_text(result.text, filename)
+    return [replace(found, severity="warning", message=f"dealer will reject this: {found.message}")
+            if found.severity == "error" else found for found in findings]
 
 
-def interactive(compact: bool) -> int:
+def interactive(emit: EmitMode) -> int:
     """Read shape{} lines from a terminal and print each expansion at once.
     A shape{} may go on over several lines; an error does not end the session."""
     buffered = ""
     for line in sys.stdin:
         buffered += line
         try:
-            result = preprocess_script(buffered, "<stdin>", compact=compact)
+            result = preprocess_script(buffered, "<stdin>", emit=emit)
         except DppError as error:
             if "unclosed 'shape{'" in error.message:
                 continue  # wait for the closing brace

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dealerpp.cli import signals
-from dealerpp.cli.common import print_diagnostics, read_text
+from dealerpp.cli.common import add_emit_option, print_diagnostics, read_text
 from dealerpp.cli.preprocess import lint_output
 from dealerpp.cli.status import EXIT_NOT_FOUND, exit_for_signal
 from dealerpp.diagnostics import DppError
@@ -35,8 +35,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("script", metavar="SCRIPT", help="the script ('-': standard input)")
     parser.add_argument("dealer_args", nargs=argparse.REMAINDER, metavar="DEALER ARGS",
                         help="arguments for dealer")
-    parser.add_argument("--emit", choices=("compact", "list"), default="compact",
-                        help="compact: the shortest list found (default); list: one term a shape")
+    add_emit_option(parser)
     parser.add_argument("--no-check", action="store_true",
                         help="do not run the checker on the preprocessed script")
     return parser
@@ -60,7 +59,7 @@ def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
               file=sys.stderr)
         return 1
     try:
-        result = preprocess_script(text, name, compact=options.emit == "compact")
+        result = preprocess_script(text, name, emit=options.emit)
     except DppError as error:
         print(error, file=sys.stderr)
         return 1

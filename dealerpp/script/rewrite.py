@@ -20,6 +20,10 @@ from dealerpp.script.lexer import is_column_one, regions, shape_words
 from dealerpp.script.lines import LineIndex
 from dealerpp.script.shape_blocks import compile_block, kept_lines
 
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.shapes.emit import EmitMode
+
 DEALER_SHAPE_LIMIT = 31  # dealer fails at the 32nd shape() ("only 32 allowed")
 
 
@@ -33,20 +37,20 @@ class Preprocessed:
 
 
 def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] | None = None,
-               *, compact: bool = True) -> str:
+               *, emit: EmitMode = "compact") -> str:
     """Rewrite every shape{} of a dealer script; return the new script.
 
     Warnings are appended to ``warnings`` when a list is given. A problem
     raises ``DppError`` naming ``filename``, line and column.
     """
-    result = preprocess_script(text, filename, compact=compact)
+    result = preprocess_script(text, filename, emit=emit)
     if warnings is not None:
         warnings.extend(result.warnings)
     return result.text
 
 
 def preprocess_script(text: str, filename: str = "<stdin>", *,
-                      compact: bool = True) -> Preprocessed:
+                      emit: EmitMode = "compact") -> Preprocessed:
     """Like ``preprocess``, with the warnings and shape() lines in the result."""
     out: list[str] = []
     copied = 0  # text before this offset is in ``out``
@@ -61,7 +65,7 @@ def preprocess_script(text: str, filename: str = "<stdin>", *,
             shape_offsets.extend(shape_words(text, start, end))
         elif kind == "shape":
             dealer_text, warnings = compile_block(text, region, lines, filename,
-                                                  compact=compact)
+                                                  emit=emit)
             result.warnings.extend(warnings)
             out.extend((text[copied:start], dealer_text, kept_lines(text, region)))
             copied = end

@@ -15,12 +15,16 @@ from dealerpp.diagnostics import Diagnostic, DppError
 from dealerpp.script.lexer import Region
 from dealerpp.script.lines import LineIndex
 
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.shapes.emit import EmitMode
+
 _NOT_LINE_BREAK = re.compile(r"[^\r\n]")
 _LINE_BREAK = re.compile(r"\r?\n")
 
 
 def compile_block(text: str, block: Region, lines: LineIndex, filename: str, *,
-                  compact: bool = True) -> tuple[str, list[Diagnostic]]:
+                  emit: EmitMode = "compact") -> tuple[str, list[Diagnostic]]:
     """dealer's ``shape(COMPASS, LIST)`` for the shape{} ``block`` of
     ``text``, and the compiler's warnings, placed in ``text``.
 
@@ -36,7 +40,7 @@ def compile_block(text: str, block: Region, lines: LineIndex, filename: str, *,
     line, column = lines.line_col(block.start)
     try:
         compiled = compile_shape(blanked(text, block))
-        dealer_text = compiled.dealer_text(compact=compact)
+        dealer_text = compiled.dealer_text(emit)
     except DppError as error:
         raise _moved_error(error, line, column, lines, filename) from None
     except RecursionError:

@@ -202,3 +202,23 @@ def test_too_many_shapes_is_reported_once() -> None:
     assert done.returncode == 0
     assert done.stderr.count("33 shape() calls") == 1
     assert "too many shape() calls" not in done.stderr  # the checker's copy is dropped
+
+
+def test_emit_modes_are_the_emitters() -> None:
+    from dealerpp.cli.common import EMIT_MODES
+    from dealerpp.shapes.emit import MODES
+
+    assert tuple(EMIT_MODES) == MODES
+
+
+@pytest.mark.parametrize("mode", ["compact", "shortest", "list"])
+def test_every_emit_mode_means_the_same_set(mode: str) -> None:
+    from dealerpp import expand
+    from dealerpp.shapes.dealer_list import read_dealer_list
+
+    done = dealerpp("--emit", mode, "-", stdin="x = shape{north, 5+M(xxx):s>h}\n")
+    assert done.returncode == 0, done.stderr
+    listing = done.stdout[len("x = shape(north, "):-2]
+    assert read_dealer_list(listing) == expand("5+M(xxx):s>h")
+    expanded = dealerpp("expand", "--emit", mode, "5+M(xxx):s>h")
+    assert expanded.stdout.strip() == listing

@@ -94,7 +94,7 @@ def test_too_many_shape_calls_warns_with_count_and_lines() -> None:
 
 
 def test_emit_list_gives_the_enumeration() -> None:
-    out = preprocess("a = shape{north, 5s(431)}\n", compact=False)
+    out = preprocess("a = shape{north, 5s(431)}\n", emit="list")
     assert only_call(out).count("+") == 5
 
 
