@@ -41,6 +41,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="input format (default: from the extension, else the content)")
     parser.add_argument("--to", dest="to_fmt", choices=CHOICES, metavar="FMT",
                         help="output format (default: from the extension)")
+    parser.add_argument("--first-board", type=int, metavar="N",
+                        help="number the boards N, N+1, ... (dealer and vulnerability by "
+                             "the standard cycle), for sets that do not start at 1")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     return parser
 
@@ -85,10 +88,14 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
+    if args.first_board is not None and args.first_board < 1:
+        print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
+        return EXIT_USAGE
     source, name = open_input(args.input)
     try:
         from_fmt, source = _input_format(args, source, name)
-        if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt):
+        if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
+                and args.first_board is None:
             total = _convert_in_bulk(args, source, name, from_fmt, to_fmt)
         else:
             total = _convert_per_deal(args, source, name, from_fmt, to_fmt)
@@ -116,7 +123,15 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     from dealerpp.deals._io import write_all
 
     counter = _Counter()
-    stream = counter.count(deals.read(source, from_fmt, filename=name) if from_fmt else iter(()))
+    if from_fmt is None:
+        read: Iterator[Any] = iter(())
+    elif args.first_board is None:
+        read = deals.read(source, from_fmt, filename=name)
+    else:
+        from dealerpp.deals.machines import read_numbered
+
+        read = read_numbered(source, from_fmt, name, args.first_board)
+    stream = counter.count(read)
     if args.output == "-":
         # Held until the input is known to be good: an error prints no deals.
         buffer = io.BytesIO()

@@ -76,11 +76,26 @@ class _Prefixed(io.RawIOBase):
 
 
 def from_content(head: bytes) -> str | None:
-    """The format the first bytes look like, or None when empty."""
+    """The format the first bytes look like, or None when empty. A binary
+    head that no format claims, or any head that several claim, is a
+    DppError naming the formats tried: never a silent guess."""
     shown = sniffed(head)
     if shown is None:
         return None
-    return formats.sniff(shown) or (None if shown.binary else formats.TEXT_FALLBACK)
+    claimed = formats.claims(shown)
+    if len(claimed) == 1:
+        return claimed[0]
+    if not claimed and not shown.binary:
+        return formats.TEXT_FALLBACK
+    from dealerpp.diagnostics import DppError
+
+    tried = [f.name for f in formats.FORMATS if f.binary == shown.binary and f.sniff]
+    kind = "binary" if shown.binary else "text"
+    if claimed:
+        raise DppError(f"cannot tell the format of this {kind} content: it fits "
+                       f"{' and '.join(claimed)}; give the format (--from)")
+    raise DppError(f"cannot tell the format of this {kind} content: it fits none of "
+                   f"{', '.join(tried)}; give the format (--from)")
 
 
 def sniffed(head: bytes) -> formats.Head | None:

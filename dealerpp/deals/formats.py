@@ -85,6 +85,8 @@ _COMPACT_LINE = re.compile(r"n \S*")
 def _pbn(head: Head) -> bool:
     # Four bare hands without a trick string are PBN too: the fallback of
     # dealerpp.deals.detect, since giblib files without tricks look the same.
+    if _dlm(head):
+        return False
     return head.stripped.startswith(("[", ";")) or bool(_SEAT_PREFIX.match(head.stripped))
 
 
@@ -102,7 +104,56 @@ def _deals(head: Head) -> bool:
 
 
 def _dx(head: Head) -> bool:
-    return not _deals(head)  # a .dx record starts with its number byte
+    """A number byte 1-255, then a .deals record (bits 52-63 clear), then
+    the auction: nothing the club formats' ASCII records look like."""
+    data = head.data
+    if len(data) < 35 or data[0] == 0 or _deals(head):
+        return False
+    return all(data[1 + 8 * i + 7] == 0 and data[1 + 8 * i + 6] < 16 for i in range(4))
+
+
+# -- the club formats (/work/shared/spec/dealing-machines.md) ----------------------
+
+_CARD_NUMBERS = re.compile(rb"(0[1-9]|[1-4][0-9]|5[0-2]){39}")
+_DGE_HAND = rb"\x06[AKQJT2-9]*\x03[AKQJT2-9]*\x04[AKQJT2-9]*\x05[AKQJT2-9]*"
+_DGE_HANDS = re.compile(_DGE_HAND * 4)
+_BER_LINE = re.compile(r"[1-4]{52,}")
+_BHG_LINE = re.compile(r"[A-Za-z]{52}")
+_CSV_LINE = re.compile(r'"[AKQJT2-9]*"(,"[AKQJT2-9]*"){15},"\d+","[NESW]/[^"]*"')
+
+
+def _bri(head: Head) -> bool:
+    data = head.data
+    return len(data) >= 128 and bool(_CARD_NUMBERS.fullmatch(data[:78])) \
+        and data[78:110] == b" " * 32
+
+
+def _dge(head: Head) -> bool:
+    data = head.data
+    return len(data) >= 128 and bool(_DGE_HANDS.fullmatch(data[:68])) \
+        and not data[68:128].strip(b"\0")
+
+
+def _dup(head: Head) -> bool:
+    data = head.data
+    return len(data) >= 156 and bool(_CARD_NUMBERS.fullmatch(data[:78])) \
+        and bool(_DGE_HANDS.fullmatch(data[78:146]))
+
+
+def _ber(head: Head) -> bool:
+    return bool(_BER_LINE.fullmatch(head.stripped))
+
+
+def _bhg(head: Head) -> bool:
+    return bool(_BHG_LINE.fullmatch(head.stripped))
+
+
+def _csv(head: Head) -> bool:
+    return bool(_CSV_LINE.fullmatch(head.stripped))
+
+
+def _dlm(head: Head) -> bool:
+    return head.stripped.lower() == "[document]"
 
 
 def _listing(head: Head) -> bool:
@@ -162,6 +213,27 @@ FORMATS: tuple[DealFormat, ...] = (
                "dealer's printall: a numbered four-column table",
                _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
                _printall),
+    DealFormat("bri", (".bri",),
+               "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
+               _M + "machines:read_bri", _M + "machines:write_bri", _bri, binary=True),
+    DealFormat("dge", (".dge",),
+               "binary, 128 bytes a board: four hands in suit glyphs and ranks",
+               _M + "machines:read_dge", _M + "machines:write_dge", _dge, binary=True),
+    DealFormat("dup", (".dup",),
+               "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
+               _M + "machines:read_dup", _M + "machines:write_dup", _dup, binary=True),
+    DealFormat("ber", (".ber",),
+               "52 seat digits 1-4 a board, in card order, no separator",
+               _M + "machines:read_ber", _M + "machines:write_ber", _ber),
+    DealFormat("bhg", (".bhg",),
+               "a line of 52 card letters a board, from the dealer clockwise",
+               _M + "machines:read_bhg", _M + "machines:write_bhg", _bhg),
+    DealFormat("csv", (".csv",),
+               "16 quoted holdings, board, dealer/vulnerability a line",
+               _M + "machines:read_csv", _M + "machines:write_csv", _csv),
+    DealFormat("dlm", (".dlm",),
+               "Dealer4 [Document] file (read only)",
+               _M + "machines:read_dlm", _M + "machines:write_dlm", _dlm),
 )
 
 #: A text file no sniffer claims is read as PBN (four bare hands N E S W).
@@ -195,6 +267,12 @@ def is_fast_pair(src: str | None, dst: str | None) -> bool:
     and different (a same-format copy keeps things, such as PBN tag text or
     card order, that only the per-deal path knows)."""
     return src in FAST and dst in FAST and src != dst
+
+
+def claims(head: Head) -> list[str]:
+    """Every format whose sniffer claims ``head`` (one, when all is well)."""
+    return [fmt.name for fmt in FORMATS
+            if fmt.binary == head.binary and fmt.sniff is not None and fmt.sniff(head)]
 
 
 def sniff(head: Head) -> str | None:

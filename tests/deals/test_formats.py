@@ -89,8 +89,16 @@ def test_every_format_is_documented_as_registered() -> None:
                                  for f in formats.FORMATS]
 
 
+DLM = ("[Document]\nHeadline=\nStatus=\nDuplicates=1\nFrom board=1\nTo board=1\n"
+       "Next board to duplimate=1\nPrintOuts=\nCrypto key=0\nChecksum=0\n"
+       "Duplicates 01=1\nBoard 01=aaaaaabffffffkkkkkklpppppp000\n")
+
+
 def written(fmt: str) -> bytes:
-    """A file of two deals as the format's own writer makes it."""
+    """A file of two deals as the format's own writer makes it (a read-only
+    format: a file of it)."""
+    if fmt == "dlm":
+        return DLM.encode("ascii")
     deal = Deal(FULL.masks, gib=GibInfo(tricks="88887777A9A977778888")) if fmt == "giblib" \
         else FULL
     out = io.BytesIO()

@@ -1,0 +1,568 @@
+"""Dealing-machine and club formats (/work/shared/spec/dealing-machines.md).
+
+Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
+digits a board), .bhg and .csv (one line a board). Read only: .dlm (Dealer4),
+whose check value has no known rule, so writing it is refused.
+
+Cards are numbered as the spec does: 1 = spade ace ... 52 = club two, which
+is the model's card ``52 - number``. Files without board numbers hold boards
+``first_board``, ``first_board + 1``, ... in order, with dealer and
+vulnerability from the standard 16-board cycle; a writer numbers its boards
+from the first deal's board (1 when it has none).
+
+Every bad record is a DppError naming the board and where: ``byte N`` for
+the binary formats and .ber, the line and column for the line formats.
+Writers refuse a deal that is not full before writing anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from dealerpp.deals._io import (
+    BinarySink,
+    Source,
+    Target,
+    TextSink,
+    binary_chunks,
+    is_path,
+    source_name,
+    text_lines,
+)
+from dealerpp.deals.model import Card, Deal, Seat, Vul, board_dealer_vul
+from dealerpp.diagnostics import DppError
+
+RANK_LETTERS = "AKQJT98765432"
+#: code page 437's suit glyphs, in the order hands list suits (S H D C)
+GLYPHS = b"\x06\x03\x04\x05"
+BRI_RECORD = 128
+DGE_RECORD = 128
+DUP_RECORD = 156
+BER_RECORD = 52
+_DIGITS = 78  # 39 two-digit card numbers
+_HANDS = 68  # four hands of 4 glyphs and 13 ranks
+_CHUNK_RECORDS = 1024
+#: a record from (owners, index in the file, number of deals, first board)
+RecordOf = Callable[[list[int], int, int, int], bytes]
+
+
+# -- cards and owners ----------------------------------------------------------
+
+def card_name(number: int) -> str:
+    """``SA`` for card number 1, ``C2`` for 52."""
+    return str(Card(52 - number))
+
+
+def owners_of(deal: Deal, index: int) -> list[int]:
+    """The seat (0-3) holding each card number 1-52, as list items 0-51;
+    DppError naming the deal when it is not full."""
+    if not deal.is_full():
+        counts = ", ".join(f"{seat} {bin(mask).count('1')}"
+                           for seat, mask in zip("NESW", deal.masks, strict=True))
+        raise DppError(f"deal {index}: the club formats hold full deals only "
+                       f"(13 cards a hand), this one has {counts}")
+    owners = [0] * 52
+    for seat, mask in enumerate(deal.masks):
+        for number in range(1, 53):
+            if mask >> (52 - number) & 1:
+                owners[number - 1] = seat
+    return owners
+
+
+def position_meta(board: int) -> dict[str, object]:
+    """Board, dealer and vulnerability of a board number (standard cycle)."""
+    dealer, vul = board_dealer_vul(board)
+    return {"board": board, "dealer": dealer, "vul": vul}
+
+
+class _Owners:
+    """Cards given one by one to seats, with the checks every format needs."""
+
+    def __init__(self, board: int) -> None:
+        self.board = board
+        self.masks = [0, 0, 0, 0]
+        self.seen: dict[int, int] = {}
+
+    def give(self, number: int, seat: int, where: int) -> str | None:
+        """Give card ``number`` to ``seat``; why not, or None."""
+        if number in self.seen:
+            return f"card {card_name(number)} ({number:02d}) is given twice"
+        self.seen[number] = where
+        self.masks[seat] |= 1 << (52 - number)
+        return None
+
+    def count_problem(self) -> str | None:
+        for seat, mask in zip(Seat, self.masks, strict=True):
+            count = bin(mask).count("1")
+            if count != 13:
+                return f"{seat.name_title} holds {count} cards, not 13"
+        return None
+
+    def deal(self) -> Deal:
+        return Deal((self.masks[0], self.masks[1], self.masks[2], self.masks[3]),
+                    **position_meta(self.board))  # type: ignore[arg-type]
+
+
+def _byte_error(offset: int, board: int, message: str, name: str | None) -> DppError:
+    return DppError(f"byte {offset}: board {board}: {message}", filename=name)
+
+
+def _first_board_of(deals: Sequence[Deal]) -> int:
+    return deals[0].board if deals and deals[0].board else 1
+
+
+# -- fixed-size records ----------------------------------------------------------
+
+def _records(source: Source, size: int, name: str | None) -> Iterator[tuple[int, bytes]]:
+    """(offset, record) of each ``size``-byte record; a short last record is
+    an error naming it."""
+    offset = 0
+    for chunk in binary_chunks(source, size * _CHUNK_RECORDS):
+        for start in range(0, len(chunk), size):
+            record = chunk[start:start + size]
+            if len(record) < size:
+                raise DppError(
+                    f"byte {offset}: board {offset // size + 1}: truncated record: "
+                    f"{len(record)} of {size} bytes (the file size is not a multiple of {size})",
+                    filename=name)
+            yield offset, record
+            offset += size
+
+
+def decode_digits(record: bytes, offset: int, board: int, name: str | None) -> Deal:
+    """The .bri card numbers at the start of ``record``: North's, East's,
+    South's 13; West holds the rest."""
+    owners = _Owners(board)
+    for position in range(0, _DIGITS, 2):
+        pair = record[position:position + 2]
+        number = int(pair) if pair.isdigit() and len(pair) == 2 else 0
+        if not 1 <= number <= 52:
+            raise _byte_error(offset + position, board,
+                              f"{pair.decode('latin-1')!r} is not a card number 01-52", name)
+        problem = owners.give(number, position // 26, offset + position)
+        if problem:
+            raise _byte_error(offset + position, board, problem, name)
+    for number in range(1, 53):
+        if number not in owners.seen:
+            owners.give(number, Seat.WEST, offset)
+    return owners.deal()
+
+
+def encode_digits(owners: list[int]) -> bytes:
+    """North's, East's and South's card numbers, each hand ascending."""
+    return "".join(f"{number:02d}" for seat in range(3)
+                   for number in range(1, 53) if owners[number - 1] == seat).encode("ascii")
+
+
+def decode_hands(record: bytes, start: int, offset: int, board: int,
+                 name: str | None) -> Deal:
+    """The .dge hands at ``record[start:]``: four times glyph + ranks per suit."""
+    owners = _Owners(board)
+    position = start
+    for seat in range(4):
+        for suit, glyph in enumerate(GLYPHS):
+            byte = record[position] if position < len(record) else None
+            if byte != glyph:
+                found = "the end of the record" if byte is None else f"byte 0x{byte:02X}"
+                raise _byte_error(offset + position, board,
+                                  f"{Seat(seat).name_title}: expected the suit glyph "
+                                  f"0x{glyph:02X} ({'SHDC'[suit]}), found {found}", name)
+            position += 1
+            while position < len(record) and record[position] not in GLYPHS \
+                    and chr(record[position]) in RANK_LETTERS and record[position]:
+                number = 13 * suit + RANK_LETTERS.index(chr(record[position])) + 1
+                problem = owners.give(number, seat, offset + position)
+                if problem:
+                    raise _byte_error(offset + position, board, problem, name)
+                position += 1
+        count = bin(owners.masks[seat]).count("1")
+        if count != 13:
+            raise _byte_error(offset + position, board,
+                              f"{Seat(seat).name_title} holds {count} cards, not 13", name)
+    return owners.deal()
+
+
+def encode_hands(owners: list[int]) -> bytes:
+    parts = []
+    for seat in range(4):
+        for suit, glyph in enumerate(GLYPHS):
+            parts.append(bytes([glyph]))
+            parts.append("".join(RANK_LETTERS[rank] for rank in range(13)
+                                 if owners[13 * suit + rank] == seat).encode("ascii"))
+    return b"".join(parts)
+
+
+def read_bri(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
+    name = source_name(source, filename)
+    for offset, record in _records(source, BRI_RECORD, name):
+        yield decode_digits(record, offset, first_board + offset // BRI_RECORD, name)
+
+
+def bri_record(owners: list[int]) -> bytes:
+    return encode_digits(owners) + b" " * 32 + b"\0" * 18
+
+
+def write_bri(deals: Iterable[Deal], target: Target) -> None:
+    _write_binary(deals, target, lambda owners, _index, _count, _first: bri_record(owners))
+
+
+def read_dge(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
+    name = source_name(source, filename)
+    for offset, record in _records(source, DGE_RECORD, name):
+        yield decode_hands(record, 0, offset, first_board + offset // DGE_RECORD, name)
+
+
+def dge_record(owners: list[int]) -> bytes:
+    return encode_hands(owners) + b"\0" * (DGE_RECORD - _HANDS)
+
+
+def write_dge(deals: Iterable[Deal], target: Target) -> None:
+    _write_binary(deals, target, lambda owners, _index, _count, _first: dge_record(owners))
+
+
+def read_dup(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
+    """Deals of a .dup file: the card numbers, checked against the hands
+    that follow them; the trailer is ignored."""
+    name = source_name(source, filename)
+    for offset, record in _records(source, DUP_RECORD, name):
+        board = first_board + offset // DUP_RECORD
+        deal = decode_digits(record, offset, board, name)
+        hands = decode_hands(record, _DIGITS, offset, board, name)
+        if hands.masks != deal.masks:
+            raise _byte_error(offset + _DIGITS, board,
+                              "the hands differ from the card numbers at the record's start",
+                              name)
+        yield deal
+
+
+def dup_trailer(first: int, count: int) -> bytes:
+    """Big Deal's trailer of a set's first record: Y, N, the first board in 3
+    columns, 0 in 2, the last board as 2 digits, a space."""
+    last = first + count - 1
+    if first > 999 or last > 99:
+        raise DppError(f"a .dup set holds boards up to 99 (its header has 2 digits for the "
+                       f"last board), this one would end at board {last}")
+    return f"YN{first:<3d}0 {last:02d} ".encode("ascii")
+
+
+def dup_record(owners: list[int], index: int, count: int, first: int) -> bytes:
+    trailer = dup_trailer(first, count) if index == 0 else b"\0" * 10
+    return encode_digits(owners) + encode_hands(owners) + trailer
+
+
+def write_dup(deals: Iterable[Deal], target: Target) -> None:
+    _write_binary(deals, target, dup_record)
+
+
+def _write_binary(deals: Iterable[Deal], target: Target, record_of: RecordOf) -> None:
+    """All records are made before the first byte is written, so a bad deal
+    leaves nothing behind (and .dup's first record needs the count)."""
+    data = _all_records(list(deals), record_of)
+    with BinarySink(target) as sink:
+        sink.write(data)
+
+
+def _all_records(deals: list[Deal], record_of: RecordOf) -> bytes:
+    first = _first_board_of(deals)
+    return b"".join(record_of(owners_of(deal, index + 1), index, len(deals), first)
+                    for index, deal in enumerate(deals))
+
+
+# -- .ber: 52 seat digits a board, no separator ------------------------------------
+
+def _ber_bytes(source: Source) -> Iterator[bytes]:
+    if isinstance(source, str) and not is_path(source):
+        yield source.encode("utf-8", "surrogateescape")
+        return
+    yield from binary_chunks(source, BER_RECORD * _CHUNK_RECORDS)
+
+
+def read_ber(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
+    """Deals of a .ber file; a line end after the last board is allowed."""
+    name = source_name(source, filename)
+    pending = b""
+    offset = 0
+    for chunk in _ber_bytes(source):
+        pending += chunk
+        usable = len(pending) - len(pending) % BER_RECORD
+        for start in range(0, usable, BER_RECORD):
+            yield decode_ber(pending[start:start + BER_RECORD], offset, first_board, name)
+            offset += BER_RECORD
+        pending = pending[usable:]
+    if pending.strip(b"\r\n"):
+        board = first_board + offset // BER_RECORD
+        bad = next((i for i, byte in enumerate(pending) if byte not in b"1234"), None)
+        if bad is not None and pending[bad:].strip(b"\r\n"):
+            raise _byte_error(offset + bad, board,
+                              f"{chr(pending[bad])!r} is not a seat digit 1-4", name)
+        raise _byte_error(offset, board, f"truncated record: {len(pending)} of {BER_RECORD} "
+                                         "digits (the file size is not a multiple of 52)", name)
+
+
+def decode_ber(record: bytes, offset: int, first_board: int, name: str | None) -> Deal:
+    board = first_board + offset // BER_RECORD
+    owners = _Owners(board)
+    for position, byte in enumerate(record):
+        if byte not in b"1234":
+            raise _byte_error(offset + position, board,
+                              f"{chr(byte)!r} is not a seat digit 1-4", name)
+        owners.give(position + 1, byte - ord("1"), offset + position)
+    problem = owners.count_problem()
+    if problem:
+        raise _byte_error(offset, board, problem, name)
+    return owners.deal()
+
+
+def ber_record(owners: list[int]) -> bytes:
+    return bytes(ord("1") + seat for seat in owners)
+
+
+def write_ber(deals: Iterable[Deal], target: Target) -> None:
+    _write_binary(deals, target, lambda owners, _index, _count, _first: ber_record(owners))
+
+
+# -- .bhg: a line feed, then 52 letters a board from the dealer clockwise -------------
+
+def bhg_letter(number: int) -> str:
+    return chr(ord("A") + number - 1) if number <= 26 else chr(ord("a") + number - 27)
+
+
+def bhg_number(letter: str) -> int | None:
+    if "A" <= letter <= "Z":
+        return ord(letter) - ord("A") + 1
+    if "a" <= letter <= "z":
+        return ord(letter) - ord("a") + 27
+    return None
+
+
+def read_bhg(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
+    name = source_name(source, filename)
+    board = first_board
+    for line_number, line in enumerate(text_lines(source), 1):
+        if not line.strip():
+            continue
+        yield decode_bhg(line, board, line_number, name)
+        board += 1
+
+
+def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Deal:
+    def error(column: int, message: str) -> DppError:
+        return DppError(f"board {board}: {message}", line=line_number, column=column,
+                        filename=name, source_line=line)
+
+    text = line.rstrip()
+    dealer = board_dealer_vul(board)[0]
+    owners = _Owners(board)
+    for position, letter in enumerate(text):
+        number = bhg_number(letter)
+        if number is None:
+            raise error(position + 1, f"{letter!r} is not a card letter A-Z a-z")
+        if position >= 52:
+            raise error(position + 1, f"a board is 52 letters, this line has {len(text)}")
+        problem = owners.give(number, (dealer + position // 13) % 4, position)
+        if problem:
+            raise error(position + 1, problem)
+    if len(text) != 52:
+        raise error(len(text) + 1, f"a board is 52 letters, this line has {len(text)}")
+    return owners.deal()
+
+
+def bhg_line(owners: list[int], board: int) -> str:
+    dealer = board_dealer_vul(board)[0]
+    return "".join(bhg_letter(number) for step in range(4)
+                   for number in range(1, 53) if owners[number - 1] == (dealer + step) % 4)
+
+
+def write_bhg(deals: Iterable[Deal], target: Target) -> None:
+    listed = list(deals)
+    first = _first_board_of(listed)
+    text = "\n" + "".join(bhg_line(owners_of(deal, index + 1), first + index) + "\n"
+                          for index, deal in enumerate(listed))
+    with TextSink(target) as sink:
+        sink.write(text)
+
+
+# -- .csv: 16 holdings, the board, dealer/vulnerability -------------------------------
+
+_CSV_VULS = {"-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
+_CSV_VUL_TEXT = {Vul.NONE: "-", Vul.NS: "NS", Vul.EW: "EW", Vul.BOTH: "All"}
+
+
+def read_csv(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    name = source_name(source, filename)
+    for line_number, line in enumerate(text_lines(source), 1):
+        if line.strip():
+            yield decode_csv(line, line_number, name)
+
+
+def _csv_fields(line: str) -> list[tuple[int, str]]:
+    """(column, text) of each quoted field; ValueError (message, column)."""
+    fields = []
+    position = 0
+    while True:
+        if position >= len(line) or line[position] != '"':
+            raise ValueError("expected a field in double quotes", position + 1)
+        close = line.find('"', position + 1)
+        if close < 0:
+            raise ValueError("a field has no closing double quote", position + 1)
+        fields.append((position + 2, line[position + 1:close]))
+        position = close + 1
+        if position >= len(line):
+            return fields
+        if line[position] != ",":
+            raise ValueError("expected a comma between fields", position + 1)
+        position += 1
+
+
+def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
+    text = line.rstrip()
+    board_label = "a board"
+
+    def error(column: int, message: str) -> DppError:
+        return DppError(f"{board_label}: {message}", line=line_number, column=column,
+                        filename=name, source_line=line)
+
+    try:
+        fields = _csv_fields(text)
+    except ValueError as problem:
+        message, column = problem.args
+        raise error(column, message) from None
+    if len(fields) != 18:
+        raise error(1, f"a board is 18 fields, this line has {len(fields)}")
+    board_column, board_text = fields[16]
+    if not board_text.isdigit() or int(board_text) == 0:
+        raise error(board_column, f"the board number must be a positive integer, got {board_text!r}")
+    board = int(board_text)
+    board_label = f"board {board}"
+    owners = _Owners(board)
+    for index, (column, holding) in enumerate(fields[:16]):
+        seat, suit = divmod(index, 4)
+        for offset, letter in enumerate(holding):
+            if letter.upper() not in RANK_LETTERS:
+                raise error(column + offset, f"{letter!r} is not a rank (AKQJT98765432)")
+            number = 13 * suit + RANK_LETTERS.index(letter.upper()) + 1
+            problem = owners.give(number, seat, column + offset)
+            if problem:
+                raise error(column + offset, problem)
+    problem = owners.count_problem()
+    if problem:
+        raise error(1, problem)
+    meta_column, meta = fields[17]
+    dealer_text, slash, vul_text = meta.partition("/")
+    if not slash or dealer_text.upper() not in ("N", "E", "S", "W") or \
+            vul_text.upper() not in _CSV_VULS:
+        raise error(meta_column, f"expected dealer/vulnerability such as 'N/-' or 'E/All', "
+                                 f"got {meta!r}")
+    masks = owners.masks
+    return Deal((masks[0], masks[1], masks[2], masks[3]), board=board,
+                dealer=Seat.from_char(dealer_text), vul=_CSV_VULS[vul_text.upper()])
+
+
+def csv_line(owners: list[int], board: int, dealer: Seat, vul: Vul) -> str:
+    holdings = ["".join(RANK_LETTERS[rank] for rank in range(13)
+                        if owners[13 * suit + rank] == seat)
+                for seat in range(4) for suit in range(4)]
+    fields = [*holdings, str(board), f"{dealer}/{_CSV_VUL_TEXT[vul]}"]
+    return ",".join(f'"{field}"' for field in fields) + "\n"
+
+
+def write_csv(deals: Iterable[Deal], target: Target) -> None:
+    listed = list(deals)
+    first = _first_board_of(listed)
+    lines = []
+    for index, deal in enumerate(listed):
+        board = deal.board or first + index
+        dealer, vul = board_dealer_vul(board)
+        lines.append(csv_line(owners_of(deal, index + 1), board,
+                              dealer if deal.dealer is None else deal.dealer,
+                              vul if deal.vul is None else deal.vul))
+    with TextSink(target) as sink:
+        sink.write("".join(lines))
+
+
+# -- .dlm: Dealer4 / DealerPro (read only) ------------------------------------------
+
+def read_dlm(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    """The boards From board .. To board of a .dlm file."""
+    name = source_name(source, filename)
+    values: dict[str, tuple[str, int, str]] = {}
+    for line_number, line in enumerate(text_lines(source), 1):
+        key, equals, value = line.partition("=")
+        if equals:
+            values[key.strip().lower()] = (value.strip(), line_number, line)
+    first = _dlm_number(values, "from board", name)
+    last = _dlm_number(values, "to board", name)
+    crypto = values.get("crypto key", ("0", 0, ""))[0]
+    if crypto.strip("0 "):
+        raise DppError(f"this .dlm file is encrypted (Crypto key={crypto}); dealerpp reads "
+                       "only files saved without encryption", filename=name)
+    for board in range(first, last + 1):
+        found = values.get(f"board {board:02d}")
+        if found is None:
+            raise DppError(f"board {board}: no 'Board {board:02d}=' line "
+                           f"(From board {first} to To board {last})", filename=name)
+        yield decode_dlm(board, *found, name)
+
+
+def _dlm_number(values: dict[str, tuple[str, int, str]], key: str, name: str | None) -> int:
+    found = values.get(key)
+    if found is None or not found[0].isdigit():
+        raise DppError(f"a .dlm file needs a '{key.capitalize()}=' line with a number",
+                       line=found[1] if found else None, filename=name,
+                       source_line=found[2] if found else None)
+    return int(found[0])
+
+
+def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | None) -> Deal:
+    start = line.index("=") + 1 + len(line[line.index("=") + 1:]) - \
+        len(line[line.index("=") + 1:].lstrip())
+
+    def error(offset: int, message: str) -> DppError:
+        return DppError(f"board {board}: {message}", line=line_number,
+                        column=start + offset + 1, filename=name, source_line=line)
+
+    if len(value) < 26:
+        raise error(len(value), f"expected 26 letters a-p, got {len(value)} characters")
+    owners = _Owners(board)
+    for index, letter in enumerate(value[:26]):
+        code = ord(letter) - ord("a")
+        if not 0 <= code < 16:
+            raise error(index, f"{letter!r} is not a letter a-p")
+        owners.give(2 * index + 1, code >> 2, index)
+        owners.give(2 * index + 2, code & 3, index)
+    problem = owners.count_problem()
+    if problem:
+        raise error(0, problem)
+    return owners.deal()
+
+
+def write_dlm(deals: Iterable[Deal], target: Target) -> None:
+    raise DppError("writing .dlm is not supported: its check value has no known rule "
+                   "(write .dup, .bri or .pbn for the dealing machine instead)")
+
+
+# -- numbering a set that does not start at board 1 -----------------------------------
+
+#: the formats whose boards are numbered by their place in the file
+POSITIONAL = frozenset({"bri", "dge", "dup", "ber", "bhg"})
+
+
+def read_numbered(source: Source, fmt: str, filename: str | None,
+                  first_board: int) -> Iterator[Deal]:
+    """The deals of ``source`` numbered ``first_board``, ``first_board + 1``,
+    ... with dealer and vulnerability by the cycle (``convert --first-board``).
+    A positional format is read with that numbering, since .bhg's hands
+    start with each board's dealer."""
+    from dealerpp.deals import formats
+
+    reader = formats.get(fmt).load_reader()
+    if fmt in POSITIONAL:
+        return reader(source, filename=filename, first_board=first_board)
+    return renumbered(reader(source, filename=filename), first_board)
+
+
+def renumbered(deals: Iterable[Deal], first_board: int) -> Iterator[Deal]:
+    from dataclasses import replace
+
+    for index, deal in enumerate(deals):
+        yield replace(deal, **position_meta(first_board + index))  # type: ignore[arg-type]
