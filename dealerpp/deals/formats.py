@@ -156,6 +156,10 @@ def _dlm(head: Head) -> bool:
     return head.stripped.lower() == "[document]"
 
 
+def _html(head: Head) -> bool:
+    return head.stripped.lower().startswith("<!doctype html")
+
+
 def _listing(head: Head) -> bool:
     return head.stripped.startswith("Deal #")
 
@@ -234,6 +238,9 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("dlm", (".dlm",),
                "Dealer4 [Document] file (read only)",
                _M + "machines:read_dlm", _M + "machines:write_dlm", _dlm),
+    DealFormat("html", (".html", ".htm"),
+               "printable hand records: a page of compass diagrams with HCP",
+               _M + "html_records:read", _M + "html_records:write", _html),
 )
 
 #: A text file no sniffer claims is read as PBN (four bare hands N E S W).

@@ -1,0 +1,146 @@
+"""Printable hand records: one self-contained HTML page (``.html``).
+
+Each board is the usual compass diagram: North on top, West and East at the
+sides, South below, suits as ♠ ♥ ♦ ♣ with hearts and diamonds red; board
+number, dealer and vulnerability in the corner; each hand's high-card
+points around the compass. Six boards to a page (two columns of three),
+sized in millimetres to fit both A4 and Letter inside the page margins; a
+board never breaks across pages.
+
+Inline CSS only, no scripts, no fonts or images to fetch: the page prints
+the same offline. Each board also carries its deal as data attributes
+(``data-deal="N:..."``, board, dealer, vulnerability), which is what the
+reader reads back, so the page is a deal file too.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator
+
+from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals.model import (
+    SUITS_HIGH_FIRST,
+    Deal,
+    Seat,
+    Vul,
+    board_dealer_vul,
+    holding_text,
+)
+from dealerpp.diagnostics import DppError
+
+BOARDS_PER_PAGE = 6
+SUIT_SYMBOLS = {3: "♠", 2: "♥", 1: "♦", 0: "♣"}
+RED_SUITS = (2, 1)
+_HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+_VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
+
+STYLE = """
+@page { margin: 12mm; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif;
+       color: #000; background: #fff; }
+.page { display: grid; grid-template-columns: 90mm 90mm; grid-auto-rows: 82mm;
+        gap: 4mm 6mm; width: 186mm; margin: 0 auto; break-after: page; }
+.page:last-child { break-after: auto; }
+.board { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr));
+         grid-template-rows: repeat(3, minmax(0, 1fr));
+         border: 0.3mm solid #444; border-radius: 2mm; padding: 2mm;
+         break-inside: avoid; page-break-inside: avoid; font-size: 10pt; }
+.info { font-size: 9pt; line-height: 1.35; }
+.info b { font-size: 12pt; }
+.hand { line-height: 1.3; align-self: center; min-width: 0; overflow-wrap: anywhere; }
+.hand .suit { margin-right: 0.1em; }
+.north { grid-column: 2; grid-row: 1; }
+.west { grid-column: 1; grid-row: 2; }
+.east { grid-column: 3; grid-row: 2; padding-left: 3mm; }
+.south { grid-column: 2; grid-row: 3; }
+.compass { grid-column: 2; grid-row: 2; align-self: center; justify-self: center;
+           width: 16mm; height: 16mm; border: 0.3mm solid #444; position: relative;
+           font-size: 8pt; background: #eef3ee; }
+.compass span { position: absolute; }
+.compass .n { top: 0.5mm; left: 0; right: 0; text-align: center; }
+.compass .s { bottom: 0.5mm; left: 0; right: 0; text-align: center; }
+.compass .w { left: 0.7mm; top: 5.5mm; }
+.compass .e { right: 0.7mm; top: 5.5mm; }
+.suit { display: inline-block; width: 1.2em; }
+.red { color: #d00000; }
+.void { color: #666; }
+@media screen { body { padding: 8mm 0; } .page { margin-bottom: 8mm; } }
+"""
+
+
+def hcp(mask: int) -> int:
+    """High-card points: A 4, K 3, Q 2, J 1."""
+    return sum(points for rank, points in _HCP.items()
+               for suit in range(4) if mask >> (13 * suit + rank - 2) & 1)
+
+
+def _hand_html(mask: int, seat: Seat) -> str:
+    rows = []
+    for suit in SUITS_HIGH_FIRST:
+        holding = mask >> (13 * suit) & 0x1FFF
+        symbol = SUIT_SYMBOLS[suit]
+        cls = "suit red" if suit in RED_SUITS else "suit"
+        cards = holding_text(holding) if holding else '<span class="void">—</span>'
+        rows.append(f'<span class="{cls}">{symbol}</span>{cards}')
+    return f'<div class="hand {seat.name.lower()}">' + "<br>".join(rows) + "</div>"
+
+
+def board_html(deal: Deal, position: int) -> str:
+    board = deal.board or position
+    cycle_dealer, cycle_vul = board_dealer_vul(board)
+    dealer = cycle_dealer if deal.dealer is None else deal.dealer
+    vul = cycle_vul if deal.vul is None else deal.vul
+    points = [hcp(mask) for mask in deal.masks]
+    attributes = (f'data-board="{board}" data-dealer="{dealer}" data-vul="{vul}" '
+                  f'data-deal="{html.escape(deal.to_pbn())}"')
+    compass = "".join(f'<span class="{seat.lower()}">{points[index]}</span>'
+                      for index, seat in enumerate("NESW"))
+    hands = "".join(_hand_html(deal.masks[seat], seat) for seat in Seat)
+    return (f'<section class="board" {attributes}>\n'
+            f'<div class="info"><b>Board {board}</b><br>Dealer {dealer.name_title}<br>'
+            f'Vul {_VUL_TEXT[vul]}</div>\n{hands}\n'
+            f'<div class="compass">{compass}</div>\n</section>\n')
+
+
+def page_html(deals: list[Deal], title: str = "Hand records") -> str:
+    pages = []
+    for start in range(0, len(deals), BOARDS_PER_PAGE):
+        boards = "".join(board_html(deal, start + index + 1)
+                         for index, deal in enumerate(deals[start:start + BOARDS_PER_PAGE]))
+        pages.append(f'<div class="page">\n{boards}</div>\n')
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            + "".join(pages) + "</body>\n</html>\n")
+
+
+def write(deals: Iterable[Deal], target: Target) -> None:
+    text = page_html(list(deals))
+    with TextSink(target) as sink:
+        sink.write(text)
+
+
+_BOARD = re.compile(r'<section class="board" data-board="(\d+)" data-dealer="([NESW])" '
+                    r'data-vul="(None|NS|EW|All)" data-deal="([^"]*)"')
+_VULS = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "All": Vul.BOTH}
+
+
+def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+    """The deals of a page this module wrote (its boards' data attributes)."""
+    name = source_name(source, filename)
+    for line_number, line in enumerate(text_lines(source), 1):
+        found = _BOARD.search(line)
+        if found is None:
+            continue
+        board, dealer, vul, text = found.groups()
+        try:
+            yield Deal.from_pbn(html.unescape(text), board=int(board),
+                                dealer=Seat.from_char(dealer), vul=_VULS[vul])
+        except ValueError as error:
+            raise DppError(f"board {board}: {error}", line=line_number,
+                           column=found.start(4) + 1, filename=name, source_line=line) from None
+
+
+__all__ = ["board_html", "hcp", "page_html", "read", "write"]
