@@ -34,7 +34,9 @@ def main(argv: list[str], prog: str) -> int:
 
     source, name = open_input(args.file)
     try:
-        for number, deal in enumerate(deals.read(source, args.from_fmt, filename=name), 1):
+        fmt, source = _format_named(args.from_fmt, source, name)
+        read = deals.read(source, fmt, filename=name) if fmt else iter(())
+        for number, deal in enumerate(read, 1):
             if number > 1:
                 sys.stdout.write("\n")
             sys.stdout.write(diagram(deal, number))
@@ -50,3 +52,18 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{args.file}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     return EXIT_OK
+
+
+def _format_named(given: str | None, source: object, name: str) -> tuple[str | None, object]:
+    """The input's format, named on the first line of the listing, and the
+    source to read (detection may have wrapped a stream)."""
+    from dealerpp.deals import detect
+
+    if given is not None:
+        fmt, how = given, "--from"
+    else:
+        fmt, source = detect.detect(source, name)  # type: ignore[arg-type]
+        how = "its extension" if formats.from_extension(name) else "its content"
+    if fmt is not None:
+        sys.stdout.write(f"{name}: {fmt} (by {how})\n\n")
+    return fmt, source

@@ -112,7 +112,8 @@ def test_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source.write_text("F2F25B5CC55E31928E2E32C949-1\n")
     assert main(["show", str(source)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] == "Deal 1  Board 1  Dealer North  Vul None"
+    assert out.splitlines()[:3] == [f"{source}: hex (by its extension)", "",
+                                    "Deal 1  Board 1  Dealer North  Vul None"]
     assert "S 5" in out and "H AKT3" in out and "D AK97654" in out
     bad = tmp_path / "y.hex"
     bad.write_text("F2F25B5CC55E31928E2E32C949\nZZ\n")
