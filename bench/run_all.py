@@ -7,6 +7,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_preprocess.py  1000-line and one-line scripts vs the Perl tool and python
     bench_check.py       `dealerpp check` on a 1000-line script
     bench_bulk.py        bulk deal conversion, deals/s, vs endplay
+    bench_machines.py    .ber/.bri/.dge codecs, deals/s, vs their per-deal path
     bench_scaling.py     shape compiler cost against input size (10x input: <= 13x time)
     bench_scaling_script.py  preprocess + check against script size, to 50 MB
 
@@ -38,6 +39,7 @@ def main() -> int:
         ["bench_scaling_script.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
          *(["--huge"] if options.huge else [])],
+        ["bench_machines.py", *(["--deals", "100000"] if options.quick else [])],
     ]
     status = 0
     for script, *args in runs:
