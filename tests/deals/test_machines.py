@@ -242,8 +242,7 @@ def test_convert_first_board_to_pbn_and_back(tmp_path: Path) -> None:
 
 # -- round trips over generated deals ---------------------------------------------------
 
-WRITABLE = ("bri", "dge", "dup", "ber", "bhg", "csv", "pbn")
-HOLDS_BOARDS = {"csv", "pbn"}
+WRITABLE = ("bri", "dge", "dup", "ber", "bhg", "csv", "pbn", "html")
 
 
 @st.composite
