@@ -81,13 +81,13 @@ class _Owners:
     def __init__(self, board: int) -> None:
         self.board = board
         self.masks = [0, 0, 0, 0]
-        self.seen: dict[int, int] = {}
+        self.seen: set[int] = set()
 
-    def give(self, number: int, seat: int, where: int) -> str | None:
+    def give(self, number: int, seat: int) -> str | None:
         """Give card ``number`` to ``seat``; why not, or None."""
         if number in self.seen:
             return f"card {card_name(number)} ({number:02d}) is given twice"
-        self.seen[number] = where
+        self.seen.add(number)
         self.masks[seat] |= 1 << (52 - number)
         return None
 
@@ -139,12 +139,12 @@ def decode_digits(record: bytes, offset: int, board: int, name: str | None) -> D
         if not 1 <= number <= 52:
             raise _byte_error(offset + position, board,
                               f"{pair.decode('latin-1')!r} is not a card number 01-52", name)
-        problem = owners.give(number, position // 26, offset + position)
+        problem = owners.give(number, position // 26)
         if problem:
             raise _byte_error(offset + position, board, problem, name)
     for number in range(1, 53):
         if number not in owners.seen:
-            owners.give(number, Seat.WEST, offset)
+            owners.give(number, Seat.WEST)
     return owners.deal()
 
 
@@ -168,10 +168,9 @@ def decode_hands(record: bytes, start: int, offset: int, board: int,
                                   f"{Seat(seat).name_title}: expected the suit glyph "
                                   f"0x{glyph:02X} ({'SHDC'[suit]}), found {found}", name)
             position += 1
-            while position < len(record) and record[position] not in GLYPHS \
-                    and chr(record[position]) in RANK_LETTERS and record[position]:
+            while position < len(record) and chr(record[position]) in RANK_LETTERS:
                 number = 13 * suit + RANK_LETTERS.index(chr(record[position])) + 1
-                problem = owners.give(number, seat, offset + position)
+                problem = owners.give(number, seat)
                 if problem:
                     raise _byte_error(offset + position, board, problem, name)
                 position += 1
@@ -306,7 +305,7 @@ def decode_ber(record: bytes, offset: int, first_board: int, name: str | None) -
         if byte not in b"1234":
             raise _byte_error(offset + position, board,
                               f"{chr(byte)!r} is not a seat digit 1-4", name)
-        owners.give(position + 1, byte - ord("1"), offset + position)
+        owners.give(position + 1, byte - ord("1"))
     problem = owners.count_problem()
     if problem:
         raise _byte_error(offset, board, problem, name)
@@ -359,7 +358,7 @@ def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Dea
             raise error(position + 1, f"{letter!r} is not a card letter A-Z a-z")
         if position >= 52:
             raise error(position + 1, f"a board is 52 letters, this line has {len(text)}")
-        problem = owners.give(number, (dealer + position // 13) % 4, position)
+        problem = owners.give(number, (dealer + position // 13) % 4)
         if problem:
             raise error(position + 1, problem)
     if len(text) != 52:
@@ -441,7 +440,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
             if letter.upper() not in RANK_LETTERS:
                 raise error(column + offset, f"{letter!r} is not a rank (AKQJT98765432)")
             number = 13 * suit + RANK_LETTERS.index(letter.upper()) + 1
-            problem = owners.give(number, seat, column + offset)
+            problem = owners.give(number, seat)
             if problem:
                 raise error(column + offset, problem)
     problem = owners.count_problem()
@@ -514,8 +513,8 @@ def _dlm_number(values: dict[str, tuple[str, int, str]], key: str, name: str | N
 
 
 def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | None) -> Deal:
-    start = line.index("=") + 1 + len(line[line.index("=") + 1:]) - \
-        len(line[line.index("=") + 1:].lstrip())
+    after = line.index("=") + 1
+    start = after + len(line[after:]) - len(line[after:].lstrip())  # the value's column - 1
 
     def error(offset: int, message: str) -> DppError:
         return DppError(f"board {board}: {message}", line=line_number,
@@ -528,8 +527,8 @@ def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | 
         code = ord(letter) - ord("a")
         if not 0 <= code < 16:
             raise error(index, f"{letter!r} is not a letter a-p")
-        owners.give(2 * index + 1, code >> 2, index)
-        owners.give(2 * index + 2, code & 3, index)
+        owners.give(2 * index + 1, code >> 2)
+        owners.give(2 * index + 2, code & 3)
     problem = owners.count_problem()
     if problem:
         raise error(0, problem)
