@@ -143,6 +143,14 @@ def test_binary_content_of_no_format_names_the_formats_tried() -> None:
         assert name in caught.value.message
 
 
+def test_content_two_formats_claim_is_an_error_naming_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealerpp.deals import formats
+
+    monkeypatch.setattr(formats, "claims", lambda head: ["bri", "dup"])
+    with pytest.raises(DppError, match="it fits bri and dup; give the format"):
+        detect.from_content(written([EXAMPLE], "bri"))
+
+
 def test_dx_and_deals_are_still_detected() -> None:
     assert detect.from_content(written([EXAMPLE], "dx")) == "dx"
     assert detect.from_content(written([EXAMPLE], "deals")) == "deals"
