@@ -122,6 +122,7 @@ def _perl_sets(perl: str, expressions: list[str]) -> list[str | None]:
     return results
 
 
+@pytest.mark.slow
 def test_perl_agrees_where_it_is_right(perl_dpp_bin: str) -> None:
     rng = random.Random(1997)
     cases = [_expression(rng) for _ in range(300)]

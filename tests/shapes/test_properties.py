@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -97,6 +98,7 @@ def test_unions_and_differences_match_oracle(rng: random.Random, count: int) -> 
     assert compiled == ShapeSet.of(expected), text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(RANDOMS)
 def test_emitted_lists_mean_their_set(rng: random.Random) -> None:
@@ -115,6 +117,7 @@ def test_emission_of_arbitrary_sets(indices: set[int]) -> None:
     _check_emission(shapes)
 
 
+@pytest.mark.slow
 @EMISSION
 @given(st.sets(st.integers(0, 559), max_size=60))
 def test_emission_of_large_sets(holes: set[int]) -> None:
