@@ -1,0 +1,476 @@
+"""What the PBN sections mean, checked apart from reading them.
+
+The lexer keeps every token; this module says what the Deal value, the
+auction and the play mean and whether they follow the rules. Offsets in
+the problems it returns are where the token starts in the game's text, so
+the reader can point at the exact character.
+
+* A Deal value that is not a deal (a bad character, a card twice, a hand of
+  more than 13 cards, hands of unequal length) raises :class:`DealProblem`:
+  such a game cannot be converted.
+* An auction or play that breaks the rules (an insufficient bid, a double of
+  partner, a call after the auction ended, a card of another hand, a card
+  played twice, a revoke) is a warning: the data is kept as written. A call
+  or card marked with an irregularity (``^I``, ``^R``, ...) is not warned
+  about, the file says already that it is irregular.
+"""
+
+from __future__ import annotations
+
+import re
+
+from dealerpp.deals.model import (
+    RANK_CHARS,
+    SEAT_CHARS,
+    SUIT_MASK,
+    SUITS_HIGH_FIRST,
+    Call,
+    Card,
+    Seat,
+    Strain,
+    cards_of_mask,
+    trick_winner,
+)
+
+Problem = tuple[str, int]  # message, offset in the game's text
+
+_RANK_BITS = {char: 1 << index for index, char in enumerate(RANK_CHARS)}
+_RANK_BITS.update({char.lower(): bit for char, bit in list(_RANK_BITS.items())})
+# Holdings seen before: text -> (13-bit holding, count, written high to low).
+_HOLDINGS: dict[str, tuple[int, int, bool]] = {}
+_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+
+
+class DealProblem(ValueError):
+    """A Deal value that is no deal, at ``offset`` in the value."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+def seat_of(text: str) -> Seat | None:
+    """N, E, S or W (any case, blanks around allowed), else None."""
+    return _SEATS.get(text.strip().upper())
+
+
+# -- the Deal value ---------------------------------------------------------------
+
+# Holdings written high to low in upper case -> their 13 bits (filled as met).
+_USUAL: dict[str, int] = {}
+_SEAT_PREFIX = {"N:": 0, "E:": 1, "S:": 2, "W:": 3}
+
+
+def _quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
+    """The masks of a full deal written the usual way (``N:`` then four
+    hands of 13 cards, ranks high to low in upper case, one blank between
+    hands), else None: most deal strings, read without a loop per card."""
+    first = _SEAT_PREFIX.get(value[:2])
+    hands = value[2:].split(" ")
+    if first is None or len(hands) != 4:
+        return None
+    masks = [0, 0, 0, 0]
+    seen = 0
+    get = _USUAL.get
+    for index, hand in enumerate(hands):
+        suits = hand.split(".")
+        if len(suits) != 4:
+            return None
+        spades, hearts, diamonds, clubs = get(suits[0]), get(suits[1]), get(suits[2]), get(suits[3])
+        if spades is None or hearts is None or diamonds is None or clubs is None:
+            if not all(_learn(s) for s in suits):
+                return None
+            spades, hearts, diamonds, clubs = (_USUAL[s] for s in suits)
+        mask = spades << 39 | hearts << 26 | diamonds << 13 | clubs
+        if seen & mask or mask.bit_count() != 13:
+            return None
+        seen |= mask
+        masks[(first + index) & 3] = mask
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+def _learn(holding: str) -> bool:
+    """Remember a holding written the usual way; False for any other."""
+    known = _holding(holding)
+    if known is None or not known[2] or holding != holding.upper():
+        return False
+    _USUAL[holding] = known[0]
+    return True
+
+
+def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, ...], ...] | None]:
+    """Masks N E S W of a deal string and the cards as written when they are
+    not in the usual order (else None). Blanks around the value are allowed.
+    Raises DealProblem at the offending character."""
+    quick = _quick_full_deal(value)
+    if quick is not None:
+        return quick, None
+    text = value.strip()
+    base = len(value) - len(value.lstrip())
+    first, start = Seat.NORTH, 0
+    if text[1:2] == ":":
+        seat = seat_of(text[0])
+        if seat is None:
+            raise DealProblem(f"bad first seat {text[0]!r} (N, E, S or W)", base)
+        first, start = seat, 2
+    hands = text[start:].split()
+    if len(hands) != 4:
+        raise DealProblem(f"a deal needs 4 hands, got {len(hands)}",
+                          base + (len(text) if len(hands) < 4 else _word_start(text, start, 4)))
+    masks = [0, 0, 0, 0]
+    counts: list[int | None] = [None, None, None, None]
+    canonical = True
+    seen = 0
+    for index, hand in enumerate(hands):
+        seat = (first + index) % 4
+        if hand == "-":
+            continue
+        mask = 0
+        count = 0
+        suits = hand.split(".")
+        if len(suits) == 4:
+            for suit, holding in zip(SUITS_HIGH_FIRST, suits, strict=True):
+                known = _HOLDINGS.get(holding)
+                if known is None:
+                    known = _holding(holding)
+                    if known is None:
+                        break
+                bits, length, ordered = known
+                mask |= bits << (13 * suit)
+                count += length
+                canonical = canonical and ordered
+            else:
+                if count <= 13 and not seen & mask:
+                    masks[seat], counts[seat] = mask, count
+                    seen |= mask
+                    continue
+        _hand_problem(text, base, start, index, hand, seen, Seat(seat))
+    _check_lengths(text, base, start, counts, first)
+    result = (masks[0], masks[1], masks[2], masks[3])
+    if canonical:
+        return result, None
+    return result, tuple(_written_order(hands[(seat - first) % 4]) for seat in range(4))
+
+
+def _holding(text: str) -> tuple[int, int, bool] | None:
+    """A suit holding's bits, length and whether it is written high to low;
+    None when it has a bad or repeated rank (the slow path says which)."""
+    bits = 0
+    ordered = True
+    last = 1 << 13
+    for char in text:
+        bit = _RANK_BITS.get(char)
+        if bit is None or bits & bit:
+            return None
+        ordered = ordered and bit < last
+        last = bit
+        bits |= bit
+    if len(_HOLDINGS) > 50_000:
+        _HOLDINGS.clear()
+    known = (bits, len(text), ordered)
+    _HOLDINGS[text] = known
+    return known
+
+
+def _word_start(text: str, start: int, index: int) -> int:
+    return [m.start() for m in re.finditer(r"\S+", text[start:])][index] + start
+
+
+def _hand_problem(text: str, base: int, start: int, index: int, hand: str, seen: int,
+                  seat: Seat) -> None:
+    """Raise the problem of a hand that failed the quick checks, at its card."""
+    offset = base + _word_start(text, start, index)
+    suits = hand.split(".")
+    if len(suits) != 4:
+        raise DealProblem(f"a hand needs 4 suits separated by '.', got {len(suits)}", offset)
+    count = 0
+    earlier = seen  # the cards of the hands before this one
+    for suit, holding in zip(SUITS_HIGH_FIRST, suits, strict=True):
+        for char in holding:
+            bit = _RANK_BITS.get(char)
+            if bit is None:
+                raise DealProblem(f"bad rank character {char!r}", offset)
+            card = Card(suit * 13 + bit.bit_length() - 1)
+            if earlier >> card & 1:
+                raise DealProblem(f"card {card} is in two hands", offset)
+            if seen >> card & 1:
+                raise DealProblem(f"card {card} written twice in one hand", offset)
+            seen |= 1 << card
+            count += 1
+            if count == 14:
+                raise DealProblem(f"{seat.name_title} has more than 13 cards (over 13 from here)",
+                                  offset)
+            offset += 1
+        offset += 1
+    raise AssertionError("a hand failed the quick checks but not the slow ones")
+
+
+def lengths_problem(masks: tuple[int, int, int, int]) -> str | None:
+    """Why four hands are no PBN deal: three hands of 13 cards and a fourth
+    of fewer (but some) is a full deal with cards missing, not an end
+    position. Other partial deals are fine (an empty hand is written '-')."""
+    counts = [mask.bit_count() for mask in masks]
+    short = [seat for seat in range(4) if 0 < counts[seat] < 13]
+    if counts.count(13) == 3 and short:
+        seat = Seat(short[0])
+        return (f"{seat.name_title} has {counts[seat]} cards and the other hands 13: "
+                "a full deal needs 13 cards a hand")
+    return None
+
+
+def _check_lengths(text: str, base: int, start: int, counts: list[int | None],
+                   first: Seat) -> None:
+    """Three hands of 13 cards and a fourth written with fewer: an error at
+    the short hand (an end position has no hand of 13)."""
+    if counts.count(13) != 3:
+        return
+    for index in range(4):
+        seat = Seat((first + index) % 4)
+        count = counts[seat]
+        if count is not None and count < 13:
+            raise DealProblem(
+                f"{seat.name_title} has {count} cards and the other hands 13: "
+                "a full deal needs 13 cards a hand", base + _word_start(text, start, index))
+
+
+def _written_order(hand: str) -> tuple[Card, ...]:
+    if hand == "-":
+        return ()
+    cards = []
+    for suit, holding in zip(SUITS_HIGH_FIRST, hand.split("."), strict=True):
+        cards.extend(Card(suit * 13 + RANK_CHARS.index(c.upper())) for c in holding)
+    return tuple(cards)
+
+
+def deal_string(masks: tuple[int, ...], first: Seat = Seat.NORTH,
+                order: tuple[tuple[Card, ...], ...] | None = None) -> str:
+    """``N:...`` clockwise from ``first``; an empty hand is ``-`` when other
+    hands hold cards."""
+    in_play = masks[0] | masks[1] | masks[2] | masks[3]
+    parts = []
+    for index in range(4):
+        seat = (first + index) % 4
+        if masks[seat] == 0 and in_play:
+            parts.append("-")
+            continue
+        cards = order[seat] if order is not None else tuple(cards_of_mask(masks[seat]))
+        parts.append(".".join("".join(c.rank_char for c in cards if c.suit == suit)
+                              for suit in SUITS_HIGH_FIRST))
+    return f"{SEAT_CHARS[first]}:" + " ".join(parts)
+
+
+# -- section tokens -----------------------------------------------------------------
+
+_CALL = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))([!?]{0,2})")
+_CARD = re.compile(r"(?i)([shdc])(10|[2-9tjqka])([!?]{0,2})")
+_NOTE = re.compile(r"=\d+=")
+_NAG = re.compile(r"\$\d+")
+_SUFFIX = re.compile(r"[!?]{1,2}")
+_IRREGULAR = re.compile(r"\^[A-Za-z]")
+
+
+def _is_remark(word: str) -> bool:
+    """A note reference, a NAG, a suffix written apart: says nothing of the play."""
+    return bool(_NOTE.fullmatch(word) or _NAG.fullmatch(word) or _SUFFIX.fullmatch(word))
+
+
+# -- the auction ------------------------------------------------------------------
+
+class _AuctionState:
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self.last_bid: Call | None = None
+        self.last_bid_by = -1  # index in calls
+        self.doubled = 0  # 0, 2 (X) or 4 (XX) on the last bid
+        self.last_action_by = -1  # index of the last bid, double or redouble
+        self.passes = 0
+
+    @property
+    def ended(self) -> bool:
+        if self.last_bid is None:
+            return self.passes >= 4
+        return self.passes >= 3
+
+    def problem(self, call: Call) -> str | None:
+        """Why ``call`` may not be made now, or None."""
+        if self.ended:
+            return "a call after the auction ended"
+        index = len(self.calls)
+        if call.is_bid:
+            if self.last_bid is not None and call <= self.last_bid:
+                return f"insufficient bid: {call} after {self.last_bid}"
+            return None
+        if int(call) == 2:
+            if self.last_bid is None:
+                return "a double before any bid"
+            if self.doubled:
+                return f"a double of {self.last_bid}, doubled already"
+            if (index - self.last_bid_by) % 2 == 0:
+                return f"a double of partner's {self.last_bid}"
+            return None
+        if int(call) == 4 and (self.doubled != 2 or (index - self.last_action_by) % 2 == 0):
+            return "a redouble without an opponent's double"
+        return None
+
+    def add(self, call: Call) -> None:
+        index = len(self.calls)
+        self.calls.append(call)
+        if call.is_bid:
+            self.last_bid, self.last_bid_by, self.doubled = call, index, 0
+            self.last_action_by, self.passes = index, 0
+        elif int(call) in (2, 4):
+            self.doubled, self.last_action_by, self.passes = int(call), index, 0
+        else:
+            self.passes += 1
+
+    def close_with_passes(self) -> int:
+        """How many passes ``AP`` stands for."""
+        return 4 - self.passes if self.last_bid is None else max(0, 3 - self.passes)
+
+
+def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None, list[Problem]]:
+    """Calls of an auction section's tokens (``AP`` expanded), or None when a
+    call is unknown (``-``) or not a call; and the rule breaks found."""
+    state = _AuctionState()
+    problems: list[Problem] = []
+    known = True
+    pending: tuple[str, int] | None = None  # a problem waiting for a '^' mark
+    for word, offset in words:
+        if _IRREGULAR.fullmatch(word):
+            pending = None
+            continue
+        if pending is not None:
+            problems.append(pending)
+            pending = None
+        if word in ("*", "+") or _is_remark(word):
+            continue
+        if word == "-":
+            known = False
+            continue
+        if word.upper() == "AP":
+            for _ in range(state.close_with_passes()):
+                state.add(Call(1))
+            continue
+        match = _CALL.fullmatch(word)
+        if match is None:
+            problems.append((f"not a call: {word!r}", offset))
+            known = False
+            continue
+        call = Call.from_str(match.group(1))
+        if known:
+            why = state.problem(call)
+            if why is not None:
+                pending = (f"{why}", offset)
+        state.add(call)
+    if pending is not None:
+        problems.append(pending)
+    return (tuple(state.calls) if known else None), problems
+
+
+# -- the play ---------------------------------------------------------------------
+
+def read_play(words: list[tuple[str, int]], leader: Seat, trumps: Strain | None,
+              masks: tuple[int, int, int, int]) -> tuple[tuple[Card, ...] | None, list[Problem]]:
+    """Cards of a play section in the order they were played, or None when
+    that order cannot be known (a card unknown or out of place, the
+    contract's strain unknown); and the rule breaks found.
+
+    The section lists tricks by seat, starting with ``leader``'s column;
+    each trick is led by the winner of the one before."""
+    columns: list[tuple[Card | None, int]] = []
+    problems: list[Problem] = []
+    marked: set[int] = set()  # columns whose card carries an irregularity mark
+    usable = True
+    for word, offset in words:
+        if _IRREGULAR.fullmatch(word):
+            marked.add(len(columns) - 1)
+            continue
+        if word in ("*", "+") or _is_remark(word):
+            continue
+        if word == "-":
+            columns.append((None, offset))
+            continue
+        match = _CARD.fullmatch(word)
+        if match is None:
+            problems.append((f"not a card: {word!r}", offset))
+            usable = False
+            continue
+        rank = "T" if match.group(2) == "10" else match.group(2).upper()
+        columns.append((Card.from_str(match.group(1) + rank), offset))
+    play, rule_breaks = _follow(columns, leader, trumps, masks, marked)
+    problems.extend(rule_breaks)
+    return (play if usable and trumps is not None else None), problems
+
+
+def _follow(columns: list[tuple[Card | None, int]], leader: Seat, trumps: Strain | None,
+            masks: tuple[int, int, int, int],
+            marked: set[int]) -> tuple[tuple[Card, ...] | None, list[Problem]]:
+    hands = list(masks)
+    owners = {card: seat for seat in range(4) for card in cards_of_mask(masks[seat])}
+    played: set[Card] = set()
+    problems: list[Problem] = []
+    order: list[Card] = []
+    in_order = True
+    on_lead = leader
+    for start in range(0, len(columns), 4):
+        trick = columns[start:start + 4]
+        by_seat: dict[Seat, tuple[Card, int]] = {}
+        for index, (card, offset) in enumerate(trick):
+            if card is not None:
+                by_seat[Seat((leader + index) % 4)] = (card, offset)
+        for index, (card, offset) in enumerate(trick):
+            seat = Seat((leader + index) % 4)
+            if card is None or start + index in marked:
+                continue
+            why = _card_problem(card, seat, owners, played, hands, on_lead, by_seat)
+            if why is not None:
+                problems.append((why, offset))
+                in_order = False
+        for card, _ in by_seat.values():
+            played.add(card)
+            owner = owners.get(card)
+            if owner is not None:
+                hands[owner] &= ~(1 << card)
+        seats = [Seat((on_lead + i) % 4) for i in range(4)]
+        if len(by_seat) < 4 or len(trick) < 4:
+            cut = next((i for i, s in enumerate(seats) if s not in by_seat), 4)
+            order.extend(by_seat[s][0] for s in seats[:cut])
+            if start + 4 < len(columns) or any(s in by_seat for s in seats[cut:]):
+                in_order = False
+            break
+        cards = [by_seat[s][0] for s in seats]
+        order.extend(cards)
+        on_lead = seats[trick_winner(cards, trumps)] if trumps is not None else on_lead
+    return (tuple(order) if in_order else None), problems
+
+
+def _card_problem(card: Card, seat: Seat, owners: dict[Card, int], played: set[Card],
+                  hands: list[int], on_lead: Seat,
+                  by_seat: dict[Seat, tuple[Card, int]]) -> str | None:
+    owner = owners.get(card)
+    if card in played:
+        return f"card {card} was played already"
+    if owner is None:
+        if not hands[seat]:
+            return None  # an unknown hand ('-' in the Deal): nothing to check
+        return f"card {card} is in no hand of the deal"
+    if owner != seat:
+        return f"card {card} is {Seat(owner).name_title}'s, but it is in {seat.name_title}'s column"
+    lead = by_seat.get(on_lead)
+    if lead is not None and seat != on_lead:
+        led = lead[0].suit
+        if card.suit != led and hands[seat] & (SUIT_MASK << (13 * led)):
+            return f"card {card} is a revoke: {seat.name_title} holds {led.name.lower()}"
+    return None
+
+
+def contract_strain(contract: str | None, auction: tuple[Call, ...] | None) -> Strain | None:
+    """The strain of a Contract value (``4HX``, ``3NT``), else of the last bid."""
+    if contract is not None:
+        match = re.fullmatch(r"\s*[1-7](NT|N|S|H|D|C)X{0,2}\s*", contract.upper())
+        if match:
+            return Strain.from_text(match.group(1))
+    for call in reversed(auction or ()):
+        if call.is_bid:
+            return call.strain
+    return None
