@@ -65,6 +65,7 @@ from dealerpp.deals.pbn_lexer import (
     RawGame,
     games_of_text,
     plain_tags,
+    quick_scan,
     split_games,
     text_chunks,
     tokens,
@@ -174,12 +175,14 @@ class _Tags:
     """The tags of the game being read, by name (the first of a name counts,
     as PBN 2.1 says), made into :class:`_Tag` only when looked up."""
 
-    __slots__ = ("entries", "first", "inherited", "pairs", "text")
+    __slots__ = ("entries", "first", "inherited", "pairs", "sections", "text")
 
-    def __init__(self, text: str, pairs: list[tuple[str, str]], entries: list[Entry] | None) -> None:
+    def __init__(self, text: str, pairs: list[tuple[str, str]], entries: list[Entry] | None,
+                 sections: list[list[str]] | None = None) -> None:
         self.text = text
         self.pairs = pairs  # (name, value as written), in order
-        self.entries = entries  # the tag entries (None for a game of plain tag lines)
+        self.entries = entries  # the tag entries (None: read without positions)
+        self.sections = sections  # section tokens per tag, when read without positions
         self.first: dict[str, int] = {}
         self.inherited: dict[int, str] = {}  # tag index -> value copied for '#'
 
@@ -219,12 +222,22 @@ class _Tag:
 
     @property
     def words(self) -> list[tuple[str, int]]:
-        entries = self.tags.entries
-        return entries[self.index].words if entries is not None else []
+        """The section's tokens and their offsets (-1 when read without)."""
+        tags = self.tags
+        if tags.entries is not None:
+            return tags.entries[self.index].words
+        if tags.sections is not None:
+            return [(word, -1) for word in tags.sections[self.index]]
+        return []
 
 
 class _GameError(Exception):
     """Ends the reading of one game (the problem was reported)."""
+
+
+class _Again(Exception):
+    """A game read without positions has something to report: read it again
+    with them."""
 
 
 class _Skip(Exception):
@@ -288,9 +301,17 @@ class _Reader:
     # -- one game ---------------------------------------------------------------
     def _game(self, game: RawGame) -> Deal | None:
         text = game.text
-        plain = plain_tags(text) if text[:1] == "[" else None
-        if plain is not None:
-            return self._tagged(game, _Tags(text, plain, None))
+        if text[:1] == "[":
+            plain = plain_tags(text)
+            if plain is not None:
+                return self._tagged(game, _Tags(text, plain, None))
+            quick = quick_scan(text)
+            if quick is not None:
+                # without positions: a game with anything to report is read again
+                try:
+                    return self._tagged(game, _Tags(text, quick[0], None, quick[1]), quick=True)
+                except _Again:
+                    pass
         try:
             entries = entries_of(tokens(text))
         except LexError as error:
@@ -324,31 +345,39 @@ class _Reader:
                        entries=entries, has_deal=False)
         return Deal(pbn=info)
 
-    def _tagged(self, game: RawGame, tags: _Tags, entries: list[Entry] | None = None) -> Deal:
+    def _tagged(self, game: RawGame, tags: _Tags, entries: list[Entry] | None = None,
+                quick: bool = False) -> Deal:
         warnings: list[Diagnostic] = []
 
         def warn(message: str, offset: int) -> None:
+            if quick:
+                raise _Again()
             warnings.append(self._problem(game, "warning", message, offset))
 
         pairs = tags.pairs
         tags.first = {name: index for index, (name, _) in enumerate(pairs)}
         if len(tags.first) != len(pairs) or '"#"' in game.text or "\\" in game.text:
-            self._inherit_and_repeat(tags, warn)
+            values = self._inherit_and_repeat(tags, warn)
         else:
-            self.previous.update(pairs)
+            values = dict(pairs)
         try:
-            deal = self._meaning(game, tags, warn, entries)
+            deal = self._meaning(game, tags, warn, entries, quick)
         except _Skip:
+            self.previous.update(values)
             self._warnings(warnings)
             raise _GameError() from None
+        except _GameError:
+            self.previous.update(values)
+            raise
+        self.previous.update(values)
         self._warnings(warnings)
         if warnings and deal.pbn is not None:
             object.__setattr__(deal.pbn, "problems", tuple(warnings))
         return deal
 
-    def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> None:
-        """``#`` values copied from the game before; repeated tags warned of;
-        the values of this game kept for the next."""
+    def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
+        """``#`` values copied from the game before; repeated tags warned of.
+        Returns the values of this game, for the next."""
         seen: set[str] = set()
         values: dict[str, str] = {}
         tags.first = {}
@@ -368,7 +397,7 @@ class _Reader:
                 continue
             seen.add(name)
             values[name] = tag.value
-        self.previous.update(values)
+        return values
 
     def _warnings(self, warnings: list[Diagnostic]) -> None:
         """Report a game's warnings; under ``strict`` they are errors and
@@ -387,7 +416,7 @@ class _Reader:
             raise _GameError()
 
     def _meaning(self, game: RawGame, tags: _Tags, warn: Callable[[str, int], None],
-                 entries: list[Entry] | None) -> Deal:
+                 entries: list[Entry] | None, quick: bool = False) -> Deal:
         masks, order, has_deal = (0, 0, 0, 0), None, False
         deal_tag = tags.get("Deal")
         if deal_tag is not None and deal_tag.value.strip() not in _UNKNOWN:
@@ -395,6 +424,8 @@ class _Reader:
                 masks, order = parse_deal(deal_tag.value)
                 has_deal = any(masks) or _hands_written(deal_tag.value)
             except DealProblem as problem:
+                if quick:
+                    raise _Again() from None
                 at = deal_tag.value_at + problem.offset \
                     if deal_tag.index not in tags.inherited else deal_tag.value_at
                 raise self._fail(game, f"Deal: {problem}", at) from None

@@ -276,6 +276,32 @@ def _is_remark(word: str) -> bool:
 
 # -- the auction ------------------------------------------------------------------
 
+_AUCTION_WORDS: dict[str, Call | str] = {}
+
+
+def _auction_word(word: str) -> Call | str:
+    """What an auction token is: a Call, "AP", "-", "^" (an irregularity
+    mark), "" (a remark or end mark) or "?" (none of those). Remembered:
+    an auction uses few distinct tokens."""
+    known = _AUCTION_WORDS.get(word)
+    if known is not None:
+        return known
+    kind: Call | str
+    if _IRREGULAR.fullmatch(word):
+        kind = "^"
+    elif word in ("*", "+") or _is_remark(word):
+        kind = ""
+    elif word == "-":
+        kind = "-"
+    elif word.upper() == "AP":
+        kind = "AP"
+    else:
+        match = _CALL.fullmatch(word)
+        kind = Call.from_str(match.group(1)) if match else "?"
+    if len(_AUCTION_WORDS) < 10_000:
+        _AUCTION_WORDS[word] = kind
+    return kind
+
 class _AuctionState:
     def __init__(self) -> None:
         self.calls: list[Call] = []
@@ -336,27 +362,27 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
     known = True
     pending: tuple[str, int] | None = None  # a problem waiting for a '^' mark
     for word, offset in words:
-        if _IRREGULAR.fullmatch(word):
+        kind = _auction_word(word)
+        if kind == "^":
             pending = None
             continue
         if pending is not None:
             problems.append(pending)
             pending = None
-        if word in ("*", "+") or _is_remark(word):
+        if kind == "":
             continue
-        if word == "-":
+        if kind == "-":
             known = False
             continue
-        if word.upper() == "AP":
+        if kind == "AP":
             for _ in range(state.close_with_passes()):
                 state.add(Call(1))
             continue
-        match = _CALL.fullmatch(word)
-        if match is None:
+        if kind == "?":
             problems.append((f"not a call: {word!r}", offset))
             known = False
             continue
-        call = Call.from_str(match.group(1))
+        call = kind
         if known:
             why = state.problem(call)
             if why is not None:

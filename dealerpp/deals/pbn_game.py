@@ -43,8 +43,9 @@ def entries_of(found: list[Token]) -> list[Entry]:
     for token in found:
         kind = token[0]
         if kind == TAG:
-            _settle(out, tag, loose)
-            loose = []
+            if loose:
+                _settle(out, tag, loose)
+                loose = []
             tag = Entry(TAG, token[3], token[4], token[1], token[2])
             out.append(tag)
         elif kind == WORD:

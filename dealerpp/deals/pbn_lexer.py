@@ -34,20 +34,29 @@ Token = tuple[str, int, int, str, str]
 # Statistics dealer prints after its games: not PBN, passed over between games.
 _STATS = re.compile(r"\s*(?:(?:Generated|Produced) \d+ hands|Initial random seed -?\d+"
                     r"|Time needed\s+[\d.]+ sec)\s*")
-_TAG_BODY = re.compile(r'[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]')
 _TOKEN = re.compile(r'''
-    (?P<space>[ \t\r\n\f\v\ufeff]+)
-  | (?P<tag>\[)
-  | (?P<brace>\{[^}]*\}?)
-  | (?P<semi>;[^\n]*)
-  | (?P<escape>(?<![^\n])%[^\n]*)
-  | (?P<string>"(?:[^"\\\n]|\\[^\n])*"?)
-  | (?P<word>[^\s\[\]{};"]+)
-  | (?P<other>.)
-''', re.VERBOSE | re.DOTALL)
+    [ \t\r\n\f\v\ufeff]*
+    (?:
+        \[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>(?:[^"\\\n]|\\[^\n])*)"[ \t]*\]
+      | (?P<tag>\[)
+      | (?P<brace>\{[^}]*\}?)
+      | (?P<semi>;[^\n]*)
+      | (?P<escape>(?<![^\n])%[^\n]*)
+      | (?P<string>"(?:[^"\\\n]|\\[^\n])*"?)
+      | (?P<word>[^\s\[\]{};"]+)
+      | (?P<other>\S)
+    )''', re.VERBOSE)
 # A game of tag lines only, as dealer and most dealing programs write them.
 _PLAIN_GAME = re.compile(r'(?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n?')
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]')
+
+
+# The tokens of _TOKEN without the leading blanks' positions, for findall.
+_QUICK_TOKEN = re.compile(r'''
+    \[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]
+  | (\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*)
+  | ("(?:[^"\\\n]|\\[^\n])*"?|[^\s\[\]{};"]+)
+  | (\S)''', re.VERBOSE)
 
 
 class LexError(ValueError):
@@ -67,29 +76,48 @@ def plain_tags(text: str) -> list[tuple[str, str]] | None:
     return _PLAIN_TAG.findall(text)
 
 
+def quick_scan(text: str) -> tuple[list[tuple[str, str]], list[list[str]]] | None:
+    """The tags (name, value as written) of a game that starts with a tag,
+    and the section tokens after each; comments passed over. None when the
+    game needs the full lexer (anything malformed, text before the first
+    tag). One ``findall`` and no positions: the reader asks the full lexer
+    for positions when it has something to say about a place."""
+    pairs: list[tuple[str, str]] = []
+    sections: list[list[str]] = []
+    section: list[str] | None = None
+    for name, value, comment, word, other in _QUICK_TOKEN.findall(text):
+        if name:
+            pairs.append((name, value))
+            section = []
+            sections.append(section)
+        elif word:
+            if section is None or (word[0] == '"' and (len(word) < 2 or word[-1] != '"'
+                                                       or _escaped(word, len(word) - 1))):
+                return None
+            section.append(word)
+        elif other or (comment[0] == "{" and comment[-1] != "}"):
+            return None
+    return pairs, sections
+
+
 def tokens(text: str) -> list[Token]:
     """The tokens of a game's text. Raises LexError at the bad character."""
     out: list[Token] = []
     append = out.append
-    position = 0
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup
-        start = match.start()
-        if start < position:
-            continue  # inside a tag already taken
-        end = match.end()
-        if kind == "space":
+        if kind == "value":
+            append((TAG, match.start("name") - 1 - _blanks_before(text, match.start("name")),
+                    match.end(), match.group("name"), match.group("value")))
             continue
-        if kind == "word" or kind == "string":
-            if kind == "string" and (end - start < 2 or text[end - 1] != '"' or _escaped(text, end - 1)):
+        start = match.start(kind)  # type: ignore[arg-type]
+        end = match.end()
+        if kind == "word":
+            append((WORD, start, end, match.group(kind), ""))
+        elif kind == "string":
+            if end - start < 2 or text[end - 1] != '"' or _escaped(text, end - 1):
                 raise LexError("string not closed: '\"' expected", start)
-            append((WORD, start, end, match.group(), ""))
-        elif kind == "tag":
-            body = _TAG_BODY.match(text, end)
-            if body is None:
-                raise LexError(_tag_problem(text, end), _tag_problem_at(text, end))
-            position = body.end()
-            append((TAG, start, position, body.group(1), body.group(2)))
+            append((WORD, start, end, match.group(kind), ""))
         elif kind == "brace":
             if text[end - 1] != "}":
                 raise LexError("comment not closed: '{' without '}'", start)
@@ -98,9 +126,19 @@ def tokens(text: str) -> list[Token]:
             append((SEMI, start, end, text[start + 1:end], ""))
         elif kind == "escape":
             append((ESCAPE, start, end, text[start + 1:end], ""))
+        elif kind == "tag":
+            raise LexError(_tag_problem(text, end), _tag_problem_at(text, end))
         else:
-            raise LexError(f"unexpected {match.group()!r}", start)
+            raise LexError(f"unexpected {match.group(kind)!r}", start)  # type: ignore[arg-type]
     return out
+
+
+def _blanks_before(text: str, position: int) -> int:
+    """Blanks between a tag's '[' and its name (import format allows them)."""
+    count = 0
+    while text[position - count - 1] in " \t":
+        count += 1
+    return count
 
 
 def _escaped(text: str, quote: int) -> bool:
@@ -220,8 +258,8 @@ class RawGame:
 # Where the quick split of a chunk on empty lines is not the whole story:
 # brace comments (which may hold empty lines), escape lines, lines of blanks,
 # text that is not a tag at the start of a game.
-_ODD_CHARS = ("{", "%", "\r", "\f", "\v")
-_ODD_LINES = re.compile(r"\n[ \t]+\n|\n\n[^\[\n]")
+_ODD_CHARS = ("\r", "\f", "\v")
+_ODD_LINES = re.compile(r"\n[ \t]+\n|\n\n[^\[\n]|\{[^}]*\n\n")
 
 
 def games_of_text(chunks: Iterable[str]) -> Iterator[RawGame]:
