@@ -54,6 +54,7 @@ from dealerpp.deals.pbn_checks import (
     DealProblem,
     lengths_problem,
     parse_deal,
+    quick_full_deal,
     read_auction,
     read_play,
     seat_of,
@@ -78,6 +79,21 @@ _UNKNOWN = ("", "?", "-")
 # Tags that are given more than once by design: no warning for those.
 _REPEATABLE = ("Note",)
 _DDT = re.compile(r"[0-9A-Da-d]{20}")
+# What a game of plain tags may hold to be read straight (see _Reader._plain).
+_PLAIN_DEALERS: dict[str, Seat | None] = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH,
+                                          "W": Seat.WEST, "?": None, "": None}
+_PLAIN_VULS: dict[str, Vul | None] = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
+                                      "All": Vul.BOTH, "Both": Vul.BOTH, "?": None, "": None}
+# Tags that say nothing the reader checks (Deal, Dealer, Vulnerable and
+# Board are read above; Auction, Play, DoubleDummyTricks are not plain).
+_PLAIN_NAMES = frozenset((
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
+    "Deal", "Scoring", "Declarer", "Contract", "Result", "Room", "Round", "Stage", "Section",
+    "Table", "Generator", "Competition", "Description", "EventDate", "HomeTeam", "VisitTeam",
+    "BCFlags", "Annotator", "Mode", "Termination", "Score", "ScoreIMP", "ScoreMP",
+    "ScorePercentage", "ScoreRubber", "OptimumScore", "ParContract", "WestType", "NorthType",
+    "EastType", "SouthType", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall",
+    "TimeCard", "Application", "FrenchMP"))
 
 Report = Callable[[Diagnostic], None]
 
@@ -304,7 +320,7 @@ class _Reader:
         if text[:1] == "[":
             plain = plain_tags(text)
             if plain is not None:
-                return self._tagged(game, _Tags(text, plain, None))
+                return self._plain(game, plain) or self._tagged(game, _Tags(text, plain, None))
             quick = quick_scan(text)
             if quick is not None:
                 # without positions: a game with anything to report is read again
@@ -323,6 +339,30 @@ class _Reader:
             return self._commentary(game, entries)
         tags = _Tags(text, [(e.name, e.raw) for e in tag_entries], tag_entries)
         return self._tagged(game, tags, entries)
+
+    def _plain(self, game: RawGame, pairs: list[tuple[str, str]]) -> Deal | None:
+        """The usual game of plain tag lines (dealer's printpbn and most
+        dealing programs): each tag once, no '#', a full deal written the
+        usual way, Dealer and Vulnerable as the standard spells them, no
+        auction or play. Read straight; None for any other game."""
+        values = dict(pairs)
+        if len(values) != len(pairs) or "#" in values.values() or "\\" in game.text:
+            return None
+        dealer_value = values.get("Dealer", "?")
+        vul_value = values.get("Vulnerable", "?")
+        deal_value = values.get("Deal")
+        if (dealer_value not in _PLAIN_DEALERS or vul_value not in _PLAIN_VULS or deal_value is None
+                or not _PLAIN_NAMES.issuperset(values)):
+            return None
+        masks = quick_full_deal(deal_value)
+        if masks is None:
+            return None
+        board_value = values.get("Board")
+        board = _board(board_value) if board_value is not None else None
+        dealer, vul = _PLAIN_DEALERS[dealer_value], _PLAIN_VULS[vul_value]
+        self.previous.update(values)
+        info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None))
+        return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
 
     def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
         """A line of hands without tags (the seed-003 ``pbnin`` layout)."""
@@ -361,7 +401,7 @@ class _Reader:
         else:
             values = dict(pairs)
         try:
-            deal = self._meaning(game, tags, warn, entries, quick)
+            deal = self._meaning(game, tags, values, warn, entries, quick)
         except _Skip:
             self.previous.update(values)
             self._warnings(warnings)
@@ -415,61 +455,59 @@ class _Reader:
         if self.strict:
             raise _GameError()
 
-    def _meaning(self, game: RawGame, tags: _Tags, warn: Callable[[str, int], None],
-                 entries: list[Entry] | None, quick: bool = False) -> Deal:
+    def _meaning(self, game: RawGame, tags: _Tags, values: dict[str, str],
+                 warn: Callable[[str, int], None], entries: list[Entry] | None,
+                 quick: bool = False) -> Deal:
+        """The deal a game's tags say (``values``: the value of each tag
+        name, '#' resolved); a _Tag, which knows where it is, is made only to
+        say something about it."""
         masks, order, has_deal = (0, 0, 0, 0), None, False
-        deal_tag = tags.get("Deal")
-        if deal_tag is not None and deal_tag.value.strip() not in _UNKNOWN:
+        deal_value = values.get("Deal")
+        if deal_value is not None and deal_value.strip() not in _UNKNOWN:
             try:
-                masks, order = parse_deal(deal_tag.value)
-                has_deal = any(masks) or _hands_written(deal_tag.value)
+                masks, order = parse_deal(deal_value)
+                has_deal = any(masks) or _hands_written(deal_value)
             except DealProblem as problem:
                 if quick:
                     raise _Again() from None
+                deal_tag = tags.get("Deal")
+                assert deal_tag is not None
                 at = deal_tag.value_at + problem.offset \
                     if deal_tag.index not in tags.inherited else deal_tag.value_at
                 raise self._fail(game, f"Deal: {problem}", at) from None
         if not has_deal and self.need_deal:
-            at = deal_tag.value_at if deal_tag is not None else 0
-            board = tags.get("Board")
-            name = f"board {board.value.strip()}" if board is not None else "the game"
-            warn(f"{name} has no deal (no Deal tag, or '?'): left out", at)
+            deal_tag = tags.get("Deal")
+            board_value = values.get("Board")
+            name = f"board {board_value.strip()}" if board_value is not None else "the game"
+            warn(f"{name} has no deal (no Deal tag, or '?'): left out",
+                 deal_tag.value_at if deal_tag is not None else 0)
             raise _Skip()
-        board = _board(tags.get("Board"))
-        dealer = self._dealer(tags.get("Dealer"), warn)
-        vul = self._vul(tags.get("Vulnerable"), warn)
-        self._double_dummy(tags.get("DoubleDummyTricks"), warn)
-        auction = self._auction(tags.get("Auction"), dealer, warn)
-        play = self._play(tags, masks, auction, warn) if has_deal else ()
+        board_value = values.get("Board")
+        board = _board(board_value) if board_value is not None else None
+        dealer = vul = None
+        dealer_value = values.get("Dealer")
+        if dealer_value is not None and dealer_value.strip() not in _UNKNOWN:
+            dealer = seat_of(dealer_value)
+            if dealer is None:
+                warn(f"Dealer must be N, E, S or W, not {dealer_value!r}",
+                     tags.get("Dealer").value_at)  # type: ignore[union-attr]
+        vul_value = values.get("Vulnerable")
+        if vul_value is not None and vul_value.strip() not in ("", "?"):
+            vul = _VULS.get(vul_value.strip().upper())
+            if vul is None:
+                warn("Vulnerable must be None, NS, EW or All (or Love, Both, -), "
+                     f"not {vul_value!r}", tags.get("Vulnerable").value_at)  # type: ignore[union-attr]
+        ddt = values.get("DoubleDummyTricks")
+        if ddt is not None and ddt not in _UNKNOWN and not _DDT.fullmatch(ddt.strip()):
+            warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
+                 tags.get("DoubleDummyTricks").value_at)  # type: ignore[union-attr]
+        auction = self._auction(tags.get("Auction"), dealer, warn) if "Auction" in values else ()
+        play = self._play(tags, masks, auction, warn) if has_deal and "Play" in values else ()
         derived = (masks, board, dealer, vul, auction, play, order)
         info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
                        entries=entries, has_deal=has_deal)
         return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, auction=auction,
                              play=play, pbn=info, order=order)
-
-    @staticmethod
-    def _dealer(tag: _Tag | None, warn: Callable[[str, int], None]) -> Seat | None:
-        if tag is None or tag.value.strip() in _UNKNOWN:
-            return None
-        seat = seat_of(tag.value)
-        if seat is None:
-            warn(f"Dealer must be N, E, S or W, not {tag.value!r}", tag.value_at)
-        return seat
-
-    @staticmethod
-    def _vul(tag: _Tag | None, warn: Callable[[str, int], None]) -> Vul | None:
-        if tag is None or tag.value.strip() in ("", "?"):
-            return None
-        vul = _VULS.get(tag.value.strip().upper())
-        if vul is None:
-            warn(f"Vulnerable must be None, NS, EW or All (or Love, Both, -), not {tag.value!r}",
-                 tag.value_at)
-        return vul
-
-    @staticmethod
-    def _double_dummy(tag: _Tag | None, warn: Callable[[str, int], None]) -> None:
-        if tag is not None and tag.value not in _UNKNOWN and not _DDT.fullmatch(tag.value.strip()):
-            warn("DoubleDummyTricks needs 20 characters 0-9 or A-D", tag.value_at)
 
     @staticmethod
     def _auction(tag: _Tag | None, dealer: Seat | None,
@@ -527,11 +565,9 @@ def _hands_written(value: str) -> bool:
     return any(hand != "-" for hand in (text[2:] if text[1:2] == ":" else text).split())
 
 
-def _board(tag: _Tag | None) -> int | None:
-    if tag is None:
-        return None
-    text = tag.value.strip()
-    return int(text) if text.isdigit() else None
+def _board(value: str) -> int | None:
+    text = value.strip()
+    return int(text) if text.isdigit() and text.isascii() else None
 
 
 def read(source: Source, filename: str | None = None, *, report: Report | None = None,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from dealerpp.deals.model import (
+    FULL_MASK,
     RANK_CHARS,
     SEAT_CHARS,
     SUIT_MASK,
@@ -61,7 +62,7 @@ _USUAL: dict[str, int] = {}
 _SEAT_PREFIX = {"N:": 0, "E:": 1, "S:": 2, "W:": 3}
 
 
-def _quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
+def quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
     """The masks of a full deal written the usual way (``N:`` then four
     hands of 13 cards, ranks high to low in upper case, one blank between
     hands), else None: most deal strings, read without a loop per card."""
@@ -69,24 +70,29 @@ def _quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
     hands = value[2:].split(" ")
     if first is None or len(hands) != 4:
         return None
-    masks = [0, 0, 0, 0]
-    seen = 0
-    get = _USUAL.get
-    for index, hand in enumerate(hands):
-        suits = hand.split(".")
-        if len(suits) != 4:
+    suits = ".".join(hands).split(".")
+    if len(suits) != 16:
+        return None
+    usual = _USUAL
+    try:
+        north = usual[suits[0]] << 39 | usual[suits[1]] << 26 | usual[suits[2]] << 13 | usual[suits[3]]
+        east = usual[suits[4]] << 39 | usual[suits[5]] << 26 | usual[suits[6]] << 13 | usual[suits[7]]
+        south = (usual[suits[8]] << 39 | usual[suits[9]] << 26 | usual[suits[10]] << 13
+                 | usual[suits[11]])
+        west = (usual[suits[12]] << 39 | usual[suits[13]] << 26 | usual[suits[14]] << 13
+                | usual[suits[15]])
+    except KeyError:
+        if not all(_learn(suit) for suit in suits):
             return None
-        spades, hearts, diamonds, clubs = get(suits[0]), get(suits[1]), get(suits[2]), get(suits[3])
-        if spades is None or hearts is None or diamonds is None or clubs is None:
-            if not all(_learn(s) for s in suits):
-                return None
-            spades, hearts, diamonds, clubs = (_USUAL[s] for s in suits)
-        mask = spades << 39 | hearts << 26 | diamonds << 13 | clubs
-        if seen & mask or mask.bit_count() != 13:
-            return None
-        seen |= mask
-        masks[(first + index) & 3] = mask
-    return masks[0], masks[1], masks[2], masks[3]
+        return quick_full_deal(value)
+    # 13 cards a hand and all 52 dealt: no card can be in two hands
+    if (north | east | south | west) != FULL_MASK or north.bit_count() != 13 or \
+            east.bit_count() != 13 or south.bit_count() != 13 or west.bit_count() != 13:
+        return None
+    if first == 0:
+        return north, east, south, west
+    masks = (north, east, south, west)  # as written, from the first seat
+    return masks[-first], masks[1 - first], masks[2 - first], masks[3 - first]
 
 
 def _learn(holding: str) -> bool:
@@ -102,7 +108,7 @@ def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card,
     """Masks N E S W of a deal string and the cards as written when they are
     not in the usual order (else None). Blanks around the value are allowed.
     Raises DealProblem at the offending character."""
-    quick = _quick_full_deal(value)
+    quick = quick_full_deal(value)
     if quick is not None:
         return quick, None
     text = value.strip()

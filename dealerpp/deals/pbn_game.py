@@ -111,14 +111,17 @@ class PbnGame(PbnInfo):
     def __init__(self, text: str, line: int, derived: tuple[object, ...],
                  problems: tuple[Diagnostic, ...] = (), inherited: dict[int, str] | None = None,
                  entries: list[Entry] | None = None, has_deal: bool = True) -> None:
-        object.__setattr__(self, "text", text)  # the game's lines joined by LF
-        object.__setattr__(self, "line", line)  # where it starts in the input
-        object.__setattr__(self, "derived", derived)  # the deal's fields as read
-        object.__setattr__(self, "problems", problems)  # warnings, as python-chess keeps errors
-        object.__setattr__(self, "inherited", inherited or {})  # tag index -> '#' value
-        object.__setattr__(self, "has_deal", has_deal)
-        object.__setattr__(self, "_entries", entries)
-        object.__setattr__(self, "_items", None)
+        # (one update, not a frozen dataclass's setattr per field: a game is
+        # made for every game read)
+        self.__dict__.update(
+            text=text,  # the game's lines joined by LF
+            line=line,  # where it starts in the input
+            derived=derived,  # the deal's fields as read
+            problems=problems,  # its warnings, as python-chess keeps a game's errors
+            inherited=inherited or {},  # tag index -> value copied for '#'
+            has_deal=has_deal,
+            _entries=entries,
+            _items=None)
 
     text: str
     line: int
