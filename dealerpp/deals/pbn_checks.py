@@ -30,7 +30,6 @@ from dealerpp.deals.model import (
     Seat,
     Strain,
     cards_of_mask,
-    trick_winner,
 )
 
 Problem = tuple[str, int]  # message, offset in the game's text
@@ -401,6 +400,38 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
 
 # -- the play ---------------------------------------------------------------------
 
+_CARDS = tuple(Card(index) for index in range(52))
+_SEAT_NAMES = tuple(seat.name_title for seat in Seat)
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_UNKNOWN_CARD, _MARK, _REMARK, _NOT_A_CARD = -1, -2, -3, -4
+_PLAY_WORDS: dict[str, int] = {}
+
+
+def _play_word(word: str) -> int:
+    """A play token as a card number 0-51, or what else it is (_UNKNOWN_CARD
+    for '-', _MARK for an irregularity mark, _REMARK, _NOT_A_CARD).
+    Remembered: a play has few distinct tokens."""
+    known = _PLAY_WORDS.get(word)
+    if known is not None:
+        return known
+    if _IRREGULAR.fullmatch(word):
+        kind = _MARK
+    elif word in ("*", "+") or _is_remark(word):
+        kind = _REMARK
+    elif word == "-":
+        kind = _UNKNOWN_CARD
+    else:
+        match = _CARD.fullmatch(word)
+        if match is None:
+            kind = _NOT_A_CARD
+        else:
+            rank = "T" if match.group(2) == "10" else match.group(2).upper()
+            kind = int(Card.from_str(match.group(1) + rank))
+    if len(_PLAY_WORDS) < 10_000:
+        _PLAY_WORDS[word] = kind
+    return kind
+
+
 def read_play(words: list[tuple[str, int]], leader: Seat, trumps: Strain | None,
               masks: tuple[int, int, int, int]) -> tuple[tuple[Card, ...] | None, list[Problem]]:
     """Cards of a play section in the order they were played, or None when
@@ -409,90 +440,109 @@ def read_play(words: list[tuple[str, int]], leader: Seat, trumps: Strain | None,
 
     The section lists tricks by seat, starting with ``leader``'s column;
     each trick is led by the winner of the one before."""
-    columns: list[tuple[Card | None, int]] = []
+    columns: list[tuple[int, int]] = []  # card (or _UNKNOWN_CARD), offset
     problems: list[Problem] = []
     marked: set[int] = set()  # columns whose card carries an irregularity mark
     usable = True
     for word, offset in words:
-        if _IRREGULAR.fullmatch(word):
+        kind = _play_word(word)
+        if kind >= _UNKNOWN_CARD:
+            columns.append((kind, offset))
+        elif kind == _MARK:
             marked.add(len(columns) - 1)
-            continue
-        if word in ("*", "+") or _is_remark(word):
-            continue
-        if word == "-":
-            columns.append((None, offset))
-            continue
-        match = _CARD.fullmatch(word)
-        if match is None:
+        elif kind == _NOT_A_CARD:
             problems.append((f"not a card: {word!r}", offset))
             usable = False
-            continue
-        rank = "T" if match.group(2) == "10" else match.group(2).upper()
-        columns.append((Card.from_str(match.group(1) + rank), offset))
-    play, rule_breaks = _follow(columns, leader, trumps, masks, marked)
+    trump = -1 if trumps is None or trumps == Strain.NOTRUMP else int(trumps)
+    play, rule_breaks = _follow(columns, int(leader), trump, masks, marked)
     problems.extend(rule_breaks)
     return (play if usable and trumps is not None else None), problems
 
 
-def _follow(columns: list[tuple[Card | None, int]], leader: Seat, trumps: Strain | None,
+def _owners(masks: tuple[int, int, int, int]) -> list[int]:
+    """The seat holding each card, -1 for none."""
+    owner = [-1] * 52
+    for seat, mask in enumerate(masks):
+        while mask:
+            low = mask & -mask
+            owner[low.bit_length() - 1] = seat
+            mask ^= low
+    return owner
+
+
+def _winner(cards: list[int], trump: int) -> int:
+    """Index of the winning card of a full trick (cards as numbers)."""
+    best = 0
+    for index in (1, 2, 3):
+        card, top = cards[index], cards[best]
+        if card // 13 == top // 13:
+            if card > top:
+                best = index
+        elif card // 13 == trump:
+            best = index
+    return best
+
+
+def _follow(columns: list[tuple[int, int]], leader: int, trump: int,
             masks: tuple[int, int, int, int],
             marked: set[int]) -> tuple[tuple[Card, ...] | None, list[Problem]]:
     hands = list(masks)
-    owners = {card: seat for seat in range(4) for card in cards_of_mask(masks[seat])}
-    played: set[Card] = set()
+    owner = _owners(masks)
+    played = 0  # mask of the cards played so far
     problems: list[Problem] = []
-    order: list[Card] = []
+    order: list[int] = []
     in_order = True
     on_lead = leader
     for start in range(0, len(columns), 4):
         trick = columns[start:start + 4]
-        by_seat: dict[Seat, tuple[Card, int]] = {}
+        by_seat: dict[int, int] = {}  # seat -> card
+        for index, (card, _) in enumerate(trick):
+            if card >= 0:
+                by_seat[(leader + index) & 3] = card
         for index, (card, offset) in enumerate(trick):
-            if card is not None:
-                by_seat[Seat((leader + index) % 4)] = (card, offset)
-        for index, (card, offset) in enumerate(trick):
-            seat = Seat((leader + index) % 4)
-            if card is None or start + index in marked:
+            if card < 0 or start + index in marked:
                 continue
-            why = _card_problem(card, seat, owners, played, hands, on_lead, by_seat)
+            why = _card_problem(card, (leader + index) & 3, owner, played, hands,
+                                by_seat.get(on_lead), on_lead)
             if why is not None:
                 problems.append((why, offset))
                 in_order = False
-        for card, _ in by_seat.values():
-            played.add(card)
-            owner = owners.get(card)
-            if owner is not None:
-                hands[owner] &= ~(1 << card)
-        seats = [Seat((on_lead + i) % 4) for i in range(4)]
+        for card in by_seat.values():
+            played |= 1 << card
+            if owner[card] >= 0:
+                hands[owner[card]] &= ~(1 << card)
+        seats = [(on_lead + i) & 3 for i in range(4)]
         if len(by_seat) < 4 or len(trick) < 4:
-            cut = next((i for i, s in enumerate(seats) if s not in by_seat), 4)
-            order.extend(by_seat[s][0] for s in seats[:cut])
-            if start + 4 < len(columns) or any(s in by_seat for s in seats[cut:]):
+            cut = next((i for i, seat in enumerate(seats) if seat not in by_seat), 4)
+            order.extend(by_seat[seat] for seat in seats[:cut])
+            if start + 4 < len(columns) or any(seat in by_seat for seat in seats[cut:]):
                 in_order = False
             break
-        cards = [by_seat[s][0] for s in seats]
+        cards = [by_seat[seat] for seat in seats]
         order.extend(cards)
-        on_lead = seats[trick_winner(cards, trumps)] if trumps is not None else on_lead
-    return (tuple(order) if in_order else None), problems
+        on_lead = seats[_winner(cards, trump)]
+    return (tuple(_CARDS[c] for c in order) if in_order else None), problems
 
 
-def _card_problem(card: Card, seat: Seat, owners: dict[Card, int], played: set[Card],
-                  hands: list[int], on_lead: Seat,
-                  by_seat: dict[Seat, tuple[Card, int]]) -> str | None:
-    owner = owners.get(card)
-    if card in played:
-        return f"card {card} was played already"
-    if owner is None:
+def _card_problem(card: int, seat: int, owner: list[int], played: int, hands: list[int],
+                  lead: int | None, on_lead: int) -> str | None:
+    """Why ``seat`` may not play ``card`` (as a number), or None; ``lead``
+    is the card led to this trick by ``on_lead``."""
+    holder = owner[card]
+    if played >> card & 1:
+        return f"card {_CARDS[card]} was played already"
+    if holder < 0:
         if not hands[seat]:
             return None  # an unknown hand ('-' in the Deal): nothing to check
-        return f"card {card} is in no hand of the deal"
-    if owner != seat:
-        return f"card {card} is {Seat(owner).name_title}'s, but it is in {seat.name_title}'s column"
-    lead = by_seat.get(on_lead)
+        return f"card {_CARDS[card]} is in no hand of the deal"
+    if holder != seat:
+        return (f"card {_CARDS[card]} is {_SEAT_NAMES[holder]}'s, but it is in "
+                f"{_SEAT_NAMES[seat]}'s column")
     if lead is not None and seat != on_lead:
-        led = lead[0].suit
-        if card.suit != led and hands[seat] & (SUIT_MASK << (13 * led)):
-            return f"card {card} is a revoke: {seat.name_title} holds {led.name.lower()}"
+        led = lead // 13
+        if card // 13 != led and hands[seat] >> (13 * led) & SUIT_MASK:
+            return (f"card {_CARDS[card]} is a revoke: {_SEAT_NAMES[seat]} holds "
+                    f"{_SUIT_NAMES[led]}")
     return None
 
 
