@@ -586,13 +586,13 @@ def format_game(deal: Deal) -> str:
     """One game's text (tags, sections, comments), ending with a newline.
     ValueError for a deal PBN cannot hold (hands of unequal lengths)."""
     info = deal.pbn
-    if isinstance(info, PbnGame):
-        if _fields(deal) == info.derived:
-            return info.text + "\n"
-        return _rewritten(deal, info)
+    if isinstance(info, PbnGame) and _fields(deal) == info.derived:
+        return info.text + "\n"
     problem = lengths_problem(deal.masks)
     if problem is not None:
         raise ValueError(problem)
+    if isinstance(info, PbnGame):
+        return _rewritten(deal, info)
     items = list(info.items) if info else []
     if not any(isinstance(i, PbnTag) for i in items) and info is not None and not deal.auction \
             and not deal.play and deal.board is None and deal.dealer is None and deal.vul is None:
@@ -772,12 +772,12 @@ def _formatted(deal: Deal, index: int) -> str:
 
 
 def game_name(deal: Deal, index: int) -> str:
-    """How messages name a game: its board and the line it was read at, when
-    known; else its number in the output."""
+    """How messages name a game: its number in the output, then its board
+    and the line it was read at, when known."""
     parts = [f"board {deal.board}"] if deal.board is not None else []
     if isinstance(deal.pbn, PbnGame):
         parts.append(f"read at line {deal.pbn.line}")
-    return f"game {index} ({', '.join(parts)})" if parts else f"deal {index}"
+    return f"deal {index}: {', '.join(parts)}" if parts else f"deal {index}"
 
 
 __all__ = [
