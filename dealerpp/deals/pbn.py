@@ -67,6 +67,7 @@ from dealerpp.deals.pbn_lexer import (
     games_of_text,
     plain_tags,
     quick_scan,
+    section_words,
     split_games,
     text_chunks,
     tokens,
@@ -243,7 +244,7 @@ class _Tag:
         if tags.entries is not None:
             return tags.entries[self.index].words
         if tags.sections is not None:
-            return [(word, -1) for word in tags.sections[self.index]]
+            return [(word, -1) for word in section_words(tags.sections[self.index])]
         return []
 
 

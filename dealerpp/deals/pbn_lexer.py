@@ -55,7 +55,8 @@ _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]')
 _QUICK_TOKEN = re.compile(r'''
     \[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\[^\n])*)"[ \t]*\]
   | (\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*)
-  | ("(?:[^"\\\n]|\\[^\n])*"?|[^\s\[\]{};"]+)
+  | ("(?:[^"\\\n]|\\[^\n])*"?)
+  | ([^\s\[\]{};"][^\[\]{};"\n]*)
   | (\S)''', re.VERBOSE)
 
 
@@ -78,26 +79,43 @@ def plain_tags(text: str) -> list[tuple[str, str]] | None:
 
 def quick_scan(text: str) -> tuple[list[tuple[str, str]], list[list[str]]] | None:
     """The tags (name, value as written) of a game that starts with a tag,
-    and the section tokens after each; comments passed over. None when the
-    game needs the full lexer (anything malformed, text before the first
-    tag). One ``findall`` and no positions: the reader asks the full lexer
-    for positions when it has something to say about a place."""
+    and what follows each as pieces: a ``"..."`` string, or a run of section
+    tokens up to the end of its line (split into tokens only where someone
+    looks: :func:`section_words`); comments passed over. None when the game
+    needs the full lexer (anything malformed, text before the first tag).
+    One ``findall`` and no positions: the reader asks the full lexer for
+    positions when it has something to say about a place."""
     pairs: list[tuple[str, str]] = []
     sections: list[list[str]] = []
     section: list[str] | None = None
-    for name, value, comment, word, other in _QUICK_TOKEN.findall(text):
+    for name, value, comment, string, run, other in _QUICK_TOKEN.findall(text):
         if name:
             pairs.append((name, value))
             section = []
             sections.append(section)
-        elif word:
-            if section is None or (word[0] == '"' and (len(word) < 2 or word[-1] != '"'
-                                                       or _escaped(word, len(word) - 1))):
+        elif run:
+            if section is None:
                 return None
-            section.append(word)
+            section.append(run)
+        elif string:
+            if section is None or len(string) < 2 or string[-1] != '"' or _escaped(
+                    string, len(string) - 1):
+                return None
+            section.append(string)
         elif other or (comment[0] == "{" and comment[-1] != "}"):
             return None
     return pairs, sections
+
+
+def section_words(pieces: list[str]) -> list[str]:
+    """The tokens of a section's pieces (as quick_scan gives them)."""
+    words: list[str] = []
+    for piece in pieces:
+        if piece[0] == '"':
+            words.append(piece)
+        else:
+            words.extend(piece.split())
+    return words
 
 
 def tokens(text: str) -> list[Token]:
