@@ -572,13 +572,32 @@ def _board(value: str) -> int | None:
 
 
 def read(source: Source, filename: str | None = None, *, report: Report | None = None,
-         strict: bool = False, need_deal: bool = True) -> Iterator[Deal]:
+         strict: bool = False, need_deal: bool = True,
+         previous: dict[str, str] | None = None) -> Iterator[Deal]:
     """Deals of a PBN file (or of deal-string lines), streamed game by game
     (see the module doc for ``report`` and ``strict``). A game without a
     deal (no Deal tag, ``?``, or only comments) is left out with a warning
     naming it; with ``need_deal=False`` it is kept as a deal with no cards
-    in play, so a PBN output has it."""
-    return _Reader(source, filename, report, strict, need_deal).deals()
+    in play, so a PBN output has it. ``previous``: the tag values of the
+    games before, for ``#``, when the file is read in pieces (updated as
+    games are read)."""
+    reader = _Reader(source, filename, report, strict, need_deal)
+    if previous is not None:
+        reader.previous = previous
+    return reader.deals()
+
+
+def shifted_report(report: Report, first_line: int) -> Report:
+    """A report for a piece of a file that starts at ``first_line``: the
+    problems it is given are passed on with the file's line numbers."""
+    if first_line == 1:
+        return report
+
+    def shifted(problem: Diagnostic) -> None:
+        line = problem.line + first_line - 1 if problem.line is not None else None
+        report(dataclasses.replace(problem, line=line))
+
+    return shifted
 
 
 # -- writing --------------------------------------------------------------------
