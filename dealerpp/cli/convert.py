@@ -19,7 +19,7 @@ from typing import Any
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import Diagnostic, DppError
 
 CHOICES = ("pbn", "giblib", "deals", "dx", "hex", "listing", "oneline", "compact", "printall")
 
@@ -36,6 +36,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--to", dest="to_fmt", choices=CHOICES, metavar="FMT",
                         help="output format (same choices)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    parser.add_argument("--strict", action="store_true",
+                        help="PBN input: what the import rules tolerate with a warning (an "
+                             "auction or play that breaks the rules, a value not understood) "
+                             "is an error, and that game is left out")
     return parser
 
 
@@ -59,15 +63,18 @@ def main(argv: list[str], prog: str) -> int:
     if isinstance(args, int):
         return args
     refuse_same_file(args.output, [args.input])  # an OSError: reported by dealerpp.cli
+    from dealerpp.deals import detect
     from dealerpp.deals.bulk.cli import try_bulk
 
-    status = try_bulk(args, prog)  # full deals between fast formats, in chunks
+    to_fmt = args.to_fmt or (detect.from_extension(args.output) if args.output != "-" else None)
+    log = ProblemLog()
+    pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
+    # full deals between fast formats, in chunks
+    status = try_bulk(args, prog, pbn_options, lambda: log.errors)
     if status is not None:
         return status
     from dealerpp import deals
-    from dealerpp.deals import detect
 
-    to_fmt = args.to_fmt or (detect.from_extension(args.output) if args.output != "-" else None)
     if to_fmt is None:
         parser.print_usage(sys.stderr)
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
@@ -76,7 +83,16 @@ def main(argv: list[str], prog: str) -> int:
     source, name = open_input(args.input)
     counter = _Counter()
     try:
-        stream = counter.count(deals.read(source, args.from_fmt, filename=name))
+        from_fmt = args.from_fmt
+        if from_fmt is None:
+            from_fmt, source = detect.detect(source, name)
+        if from_fmt == "pbn":
+            from dealerpp.deals import dealer_output
+
+            found = dealer_output.read_printpbn(source, filename=name, **pbn_options)
+        else:
+            found = deals.read(source, from_fmt, filename=name) if from_fmt else iter(())
+        stream = counter.count(found)
         if args.output == "-":
             # Held until the input is known to be good: an error prints no deals.
             buffer = io.BytesIO()
@@ -88,8 +104,22 @@ def main(argv: list[str], prog: str) -> int:
                 deals.write(stream, out, to_fmt)
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
-    report_converted(prog, counter.total, args.quiet)
-    return EXIT_OK
+    report_converted(prog, counter.total, args.quiet, log.errors)
+    return EXIT_INPUT if log.errors else EXIT_OK
+
+
+class ProblemLog:
+    """Prints the problems the PBN reader reports as it reads (warnings,
+    and errors of games it leaves out) and counts the errors: the
+    conversion goes on, and ends with the input-error status."""
+
+    def __init__(self) -> None:
+        self.errors = 0
+
+    def __call__(self, problem: Diagnostic) -> None:
+        if problem.severity == "error":
+            self.errors += 1
+        print(problem.format(), file=sys.stderr)
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
@@ -113,10 +143,15 @@ def _culprit(error: OSError, args: argparse.Namespace) -> str:
     return str(args.output) if args.output != "-" else str(args.input)
 
 
-def report_converted(prog: str, total: int, quiet: bool) -> None:
-    """The closing summary on stderr, unless ``--quiet``."""
-    if not quiet:
-        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+def report_converted(prog: str, total: int, quiet: bool, left_out: int = 0) -> None:
+    """The closing summary on stderr (unless ``--quiet``), with the number of
+    errors that left games out, if any (then even with ``--quiet``)."""
+    summary = f"{prog}: {total} deal{'s' if total != 1 else ''} converted"
+    if left_out:
+        summary += (f", {left_out} error{'s' if left_out != 1 else ''}: "
+                    "the games that have them are left out")
+    if left_out or not quiet:
+        print(summary, file=sys.stderr)
 
 
 def format_error(error: DppError) -> str:

@@ -239,9 +239,13 @@ def _handle_chunks(handle: IO[Any], size: int) -> Iterator[str]:
 
 
 def _read_all(handle: IO[str], size: int) -> Iterator[str]:
-    # universal newlines: a CR LF cut between two reads still comes out as LF
-    while chunk := handle.read(size):
+    """Chunks of growing size up to ``size``: taking the first game of a
+    large file reads only its start. (Universal newlines: a CR LF cut
+    between two reads still comes out as one LF.)"""
+    step = min(size, 1 << 14)
+    while chunk := handle.read(step):
         yield chunk
+        step = min(size, step * 2)
 
 
 # -- games out of lines -------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 # Same names as dealerpp.deals.FORMATS and the extensions of
@@ -33,7 +34,8 @@ def _by_extension(name: str) -> str | None:
     return _EXTENSIONS.get(os.path.splitext(name)[1].lower())
 
 
-def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
+def try_bulk(args: argparse.Namespace, prog: str, pbn_options: dict[str, Any] | None = None,
+             errors: Callable[[], int] = lambda: 0) -> int | None:
     """Convert ``args.input`` to ``args.output`` in bulk, or None if this
     pair of formats is not for the bulk path (the caller then goes on)."""
     to_fmt = args.to_fmt or _by_extension(args.output)
@@ -55,13 +57,15 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
         source = _stdin_like(source)
 
     from dealerpp.cli.convert import report_converted, report_input_error
-    from dealerpp.cli.status import EXIT_OK
+    from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
+    from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_file
     from dealerpp.diagnostics import DppError
 
+    per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
     try:
         total = convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet,
-                             filename=name)
+                             filename=name, per_deal=per_deal)
     except BrokenPipeError:
         # the reader (often `head`) went away: not our error, as for the per-deal path
         from dealerpp.cli import _silence_stdout
@@ -70,8 +74,8 @@ def try_bulk(args: argparse.Namespace, prog: str) -> int | None:
         return EXIT_OK
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
-    report_converted(prog, total, args.quiet)
-    return EXIT_OK
+    report_converted(prog, total, args.quiet, errors())
+    return EXIT_INPUT if errors() else EXIT_OK
 
 
 def _stdin_like(source: Any) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from dealerpp.diagnostics import DppError
 
@@ -38,27 +38,42 @@ class PerDeal(Protocol):
 
 
 class ModelPerDeal:
-    """The readers and writers of :mod:`dealerpp.deals`."""
+    """The readers and writers of :mod:`dealerpp.deals`. ``pbn_options``:
+    keyword arguments of the PBN reader (``report``, ``strict``, ...); the
+    problems it reports for a piece get the file's line numbers."""
+
+    def __init__(self, pbn_options: dict[str, Any] | None = None) -> None:
+        self.pbn_options = pbn_options or {}
+        self._pbn_previous: dict[str, str] = {}  # tag values so far, for PBN '#'
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
              first_byte: int) -> Iterator[Deal]:
         """Deals of a piece, lazily: the caller writes each before the next
         is read, so the first error is the one the per-deal path meets."""
-        from dealerpp import deals
-
         try:
-            yield from deals.read(data, fmt, filename=filename)
+            yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
             raise shifted(error, first_line, first_byte) from None
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int) -> Iterator[Deal]:
-        from dealerpp import deals
-
         try:
-            yield from deals.read(stream, fmt, filename=filename)
+            yield from self._deals(fmt, stream, filename, first_line)
         except DppError as error:
             raise shifted(error, first_line, 0) from None
+
+    def _deals(self, fmt: str, source: Any, filename: str | None,
+               first_line: int) -> Iterator[Deal]:
+        from dealerpp import deals
+
+        if fmt != "pbn":
+            return deals.read(source, fmt, filename=filename)
+        from dealerpp.deals import pbn
+
+        options = dict(self.pbn_options, previous=self._pbn_previous)
+        if "report" in options:
+            options["report"] = pbn.shifted_report(options["report"], first_line)
+        return pbn.read(source, filename, **options)
 
     def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
         from dealerpp import deals
