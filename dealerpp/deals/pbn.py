@@ -290,7 +290,7 @@ class _Reader:
         if self._lines is not None:
             games = split_games(self._lines)
         else:
-            games = games_of_text(text_chunks(self.source))
+            games = games_of_text(text_chunks(self.source), self.quick)
         for game in games:
             try:
                 deal = self._game(game)
@@ -316,9 +316,13 @@ class _Reader:
         return _GameError()
 
     # -- one game ---------------------------------------------------------------
+    # The quick ways in (plain games, games read without positions); off, every
+    # game goes through the full lexer: the tests compare the two.
+    quick = True
+
     def _game(self, game: RawGame) -> Deal | None:
         text = game.text
-        if text[:1] == "[":
+        if text[:1] == "[" and self.quick:
             plain = plain_tags(text)
             if plain is not None:
                 return self._plain(game, plain) or self._tagged(game, _Tags(text, plain, None))

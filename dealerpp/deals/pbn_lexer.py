@@ -284,18 +284,20 @@ _ODD_CHARS = ("\r", "\f", "\v", "\n ", "\n\t")
 _BRACE_OVER_EMPTY_LINE = re.compile(r"\{[^}]*\n\n")
 
 
-def _quick_to_split(head: str) -> bool:
-    """Can ``head`` be cut into games at its empty lines? Every game starts
-    with a tag, no line starts with a blank (it might be a line of blanks),
-    no brace comment holds an empty line. Searches for single characters
-    and counts run at memory speed; the regular expression only where a
-    brace is."""
+def _quick_to_split(text: str, cut: int) -> bool:
+    """Can ``text[:cut]`` be cut into games at its empty lines (and at the
+    one at ``cut``)? Every game starts with a tag, no line starts with a
+    blank (it might be a line of blanks), no brace comment holds an empty
+    line. Searches for single characters and counts run at memory speed;
+    the regular expression only where a brace is."""
+    head = text[:cut]
     return (head.startswith("[") and not any(c in head for c in _ODD_CHARS)
             and head.count("\n\n") == head.count("\n\n[")
-            and ("{" not in head or _BRACE_OVER_EMPTY_LINE.search(head) is None))
+            and ("{" not in head
+                 or _BRACE_OVER_EMPTY_LINE.search(text, 0, cut + 2) is None))
 
 
-def games_of_text(chunks: Iterable[str]) -> Iterator[RawGame]:
+def games_of_text(chunks: Iterable[str], quick: bool = True) -> Iterator[RawGame]:
     """Games of a text given in chunks (each ends with a line end, except
     perhaps the last). While the text is plain tag games separated by empty
     lines, it is cut with ``str.split``; from the first chunk that holds
@@ -303,6 +305,9 @@ def games_of_text(chunks: Iterable[str]) -> Iterator[RawGame]:
     line = 1
     rest = ""
     chunks = iter(chunks)
+    if not quick:
+        yield from split_games(_lines_of("", chunks))
+        return
     for chunk in chunks:
         text = rest + chunk
         cut = text.rfind("\n\n")
@@ -310,7 +315,7 @@ def games_of_text(chunks: Iterable[str]) -> Iterator[RawGame]:
             rest = text
             continue
         head, rest = text[:cut], text[cut + 2:]
-        if not _quick_to_split(head) or rest.startswith("\n"):
+        if not _quick_to_split(text, cut) or rest.startswith("\n"):
             yield from split_games(_lines_of(head + "\n\n" + rest, chunks), line)
             return
         for piece in head.split("\n\n"):
@@ -330,7 +335,10 @@ def _lines_of(head: str, chunks: Iterable[str]) -> Iterator[str]:
         carry = lines.pop()
         yield from lines
     if carry:
-        yield from carry.split("\n")
+        lines = carry.split("\n")
+        if lines[-1] == "":
+            lines.pop()  # the end of the last line, not a line
+        yield from lines
 
 
 def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame]:
@@ -381,6 +389,8 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
         if bare and not in_brace:
             yield RawGame(first, "\n".join(current))
             current, content, tagged, bare = [], False, False, False
+    while current and not current[-1].strip():
+        current.pop()  # blank lines after '%' lines that no game follows
     if current:
         yield RawGame(first, "\n".join(current))  # the last game, or '%' lines alone
 

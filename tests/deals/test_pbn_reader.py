@@ -107,3 +107,48 @@ def test_mutated_files_never_break_the_reader(data: bytes) -> None:
     assert [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in again] == [
         (d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in deals]
     assert pbn.dumps(again) == text
+
+
+def _read_both_ways(data: bytes, **options: object) -> list[tuple[object, ...]]:
+    """What the reader gives with its quick ways in, and with every game
+    through the full lexer: deals, their text as written, every problem."""
+    results = []
+    for quick in (True, False):
+        problems: list[Diagnostic] = []
+        reader = pbn._Reader(data, "in", report=problems.append, **options)  # type: ignore[arg-type]
+        reader.quick = quick
+        deals = list(reader.deals())
+        results.append(([(d.masks, d.board, d.dealer, d.vul, d.auction, d.play, d.order)
+                          for d in deals], pbn.dumps(deals), [p.format() for p in problems]))
+    return results
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated(), st.booleans(), st.booleans())
+def test_the_quick_ways_agree_with_the_full_lexer(data: bytes, strict: bool,
+                                                   need_deal: bool) -> None:
+    quick, full = _read_both_ways(data, strict=strict, need_deal=need_deal)
+    assert quick == full
+
+
+@SETTINGS
+@given(pbn_texts())
+def test_the_quick_ways_agree_on_blank_marks_line_ends_and_tabs(text: str) -> None:
+    text = text.replace('[Dealer "N"]', '[Dealer "N"]\t').replace("None", " None ")
+    quick, full = _read_both_ways(text.encode())
+    assert quick == full
+
+
+def test_the_quick_ways_agree_on_the_corpus() -> None:
+    for name, data in SAMPLES.items():
+        quick, full = _read_both_ways(data, need_deal=False)
+        assert quick == full, name
+
+
+def test_a_brace_left_open_before_the_last_empty_line_is_seen_by_the_quick_split() -> None:
+    """Found by fuzzing: '{' opens a comment that runs over the empty line
+    that ends the chunk's last complete game."""
+    data = (GAME.format(board=1) + "\n" + GAME.format(board=2).replace("[Deal", "[De{")
+            + "\n" + GAME.format(board=3)).encode()
+    quick, full = _read_both_ways(data, need_deal=False)
+    assert quick == full
