@@ -7,6 +7,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_preprocess.py  1000-line and one-line scripts vs the Perl tool and python
     bench_check.py       `dealerpp check` on a 1000-line script
     bench_bulk.py        bulk deal conversion, deals/s, vs endplay
+    bench_pbn.py         PBN reading and copying, vs endplay's pbn.load
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
 10,000,000-deal round trip of bench_bulk.py.
@@ -34,6 +35,7 @@ def main() -> int:
         ["bench_check.py"],
         ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
          *(["--huge"] if options.huge else [])],
+        ["bench_pbn.py", *(["--games", "20000", "--repeat", "1"] if options.quick else [])],
     ]
     status = 0
     for script, *args in runs:
