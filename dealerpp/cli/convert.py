@@ -81,11 +81,13 @@ def main(argv: list[str], prog: str) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     source, name = open_input(args.input)
-    counter = _Counter()
+    counter = _Counter(_pbn_progress(args, source) if args.output != "-" else None)
     try:
         from_fmt = args.from_fmt
         if from_fmt is None:
             from_fmt, source = detect.detect(source, name)
+        if from_fmt != "pbn":
+            counter.progress = None  # the bar follows PBN games (their text)
         if from_fmt == "pbn":
             from dealerpp.deals import dealer_output
 
@@ -104,6 +106,8 @@ def main(argv: list[str], prog: str) -> int:
                 deals.write(stream, out, to_fmt)
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
+    finally:
+        counter.close()
     report_converted(prog, counter.total, args.quiet, log.errors)
     return EXIT_INPUT if log.errors else EXIT_OK
 
@@ -164,11 +168,40 @@ def format_error(error: DppError) -> str:
     return error.diagnostic.format()
 
 
+def _pbn_progress(args: argparse.Namespace, source: Any) -> Any:
+    """A progress bar for a long per-deal conversion (a PBN file copied to
+    PBN takes this path), when stderr is a terminal and not ``--quiet``."""
+    if args.quiet or not isinstance(source, Path):
+        return None
+    from dealerpp.deals.bulk.progress import Progress
+
+    try:
+        size = source.stat().st_size
+    except OSError:
+        return None
+    bar = Progress(size)
+    return bar if bar.enabled else None
+
+
 class _Counter:
-    def __init__(self) -> None:
+    """Counts the deals as they go by; moves a progress bar, if given, by the
+    length of each PBN game's text."""
+
+    def __init__(self, progress: Any = None) -> None:
         self.total = 0
+        self.progress = progress
+        self.done = 0
 
     def count(self, stream: Iterator[Any]) -> Iterator[Any]:
         for item in stream:
             self.total += 1
+            if self.progress is not None:
+                self.done += len(getattr(item.pbn, "text", "")) + 2
+                if self.total % 4096 == 0:
+                    self.progress.update(self.done, self.total)
             yield item
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.update(self.done, self.total)
+            self.progress.close()

@@ -215,3 +215,17 @@ def test_bulk_and_per_deal_paths_agree(path: Path, tmp_path: Path,
                         "--from", "listing")
     assert status == 0
     assert (tmp_path / "a.deals").read_bytes() == (tmp_path / "b.deals").read_bytes()
+
+
+def test_a_pbn_copy_shows_a_progress_bar_on_a_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from dealerpp.deals.bulk import progress
+
+    monkeypatch.setattr(progress, "_is_terminal", lambda stream: True)
+    status, err = convert(capsys, str(CORPUS / "dealer_printpbn.pbn"), str(tmp_path / "o.pbn"))
+    assert status == 0
+    assert "] " in err and " 8 deals " in err and err.count("\r") >= 1
+    status, err = convert(capsys, str(CORPUS / "dealer_printpbn.pbn"), str(tmp_path / "o.pbn"),
+                          "--quiet")
+    assert err == ""
