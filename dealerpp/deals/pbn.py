@@ -63,8 +63,9 @@ from dealerpp.deals.pbn_checks import contract_strain as _strain_of
 from dealerpp.deals.pbn_game import TAG, WORD, Entry, PbnGame, entries_of, escape, unescape
 from dealerpp.deals.pbn_lexer import (
     LexError,
+    QuickBlock,
     RawGame,
-    games_of_text,
+    blocks_of_text,
     plain_tags,
     quick_scan,
     section_words,
@@ -81,6 +82,13 @@ _UNKNOWN = ("", "?", "-")
 _REPEATABLE = ("Note",)
 _DDT = re.compile(r"[0-9A-Da-d]{20}")
 # What a game of plain tags may hold to be read straight (see _Reader._plain).
+_V = r'"([^"\\\n]*)"\]\n'
+# A game exactly as dealer's printpbn writes it: the most common PBN there is.
+_PRINTPBN = re.compile(
+    r'\[Event ' + _V + r'\[Site ' + _V + r'\[Date ' + _V + r'\[Board "([0-9]{1,9})"\]\n'
+    r'\[West ' + _V + r'\[North ' + _V + r'\[East ' + _V + r'\[South ' + _V
+    + r'\[Dealer "([NESW])"\]\n\[Vulnerable "(None|NS|EW|All)"\]\n\[Deal "([^"\\\n]*)"\]\n'
+    r'\[Declarer ' + _V + r'\[Contract ' + _V + r'\[Result "([^"\\\n]*)"\]')
 _PLAIN_DEALERS: dict[str, Seat | None] = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH,
                                           "W": Seat.WEST, "?": None, "": None}
 _PLAIN_VULS: dict[str, Vul | None] = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
@@ -271,6 +279,7 @@ class _Reader:
         self.source = source
         self._lines: Iterable[str] | None = None
         self.previous: dict[str, str] = {}
+        self._last_printpbn: str | None = None  # tag values not yet in previous
         self.report = report
         self.strict = strict
         self.need_deal = need_deal
@@ -288,16 +297,75 @@ class _Reader:
 
     def deals(self) -> Iterator[Deal]:
         if self._lines is not None:
-            games = split_games(self._lines)
+            blocks: Iterable[RawGame | QuickBlock] = split_games(self._lines)
         else:
-            games = games_of_text(text_chunks(self.source), self.quick)
-        for game in games:
+            blocks = blocks_of_text(text_chunks(self.source), self.quick)
+        for block in blocks:
+            if isinstance(block, QuickBlock):
+                yield from self._block(block)
+                continue
+            if self._last_printpbn is not None:
+                self._flush_previous()
+            try:
+                deal = self._game(block)
+            except _GameError:
+                continue
+            if deal is not None:
+                yield deal
+        if self._last_printpbn is not None:
+            self._flush_previous()
+
+    def _block(self, block: QuickBlock) -> Iterator[Deal]:
+        """The games of a quick block: those in dealer's printpbn layout read
+        by one match each, in place; at the first other one, the rest game by
+        game."""
+        text = block.text
+        match_at = _PRINTPBN.match
+        position, line, end = 0, block.first, len(text)
+        if '"#"' in text:  # a '#' copies values: every game read on its own
+            end = 0
+        while position < end:
+            match = match_at(text, position)
+            stop = match.end() if match is not None else -1
+            if match is None or (stop != end and not text.startswith("\n\n[", stop)):
+                break
+            deal = self._printpbn(match.group(), line, match)
+            if deal is None:
+                break
+            yield deal
+            position, line = stop + 2, line + 15  # 14 lines and the empty one
+        if position >= len(text):
+            return
+        for game in block.games(position, line):
+            if self._last_printpbn is not None:
+                self._flush_previous()
             try:
                 deal = self._game(game)
             except _GameError:
                 continue
             if deal is not None:
                 yield deal
+
+    def _printpbn(self, text: str, line: int, match: re.Match[str]) -> Deal | None:
+        """A game as dealer's printpbn writes it (_PRINTPBN), read straight
+        from the match; None when its deal is not a usual full deal. Its tag
+        values become ``previous`` only when someone needs them."""
+        board, dealer, vul, deal = match.group(4, 9, 10, 11)
+        masks = quick_full_deal(deal)
+        if masks is None:
+            return None
+        self._last_printpbn = text
+        number = int(board)
+        seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
+        info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None))
+        return _checked_deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
+
+    def _flush_previous(self) -> None:
+        """The tag values of the last printpbn game, into ``previous``."""
+        pairs = plain_tags(self._last_printpbn or "")
+        self._last_printpbn = None
+        if pairs:
+            self.previous.update(pairs)
 
     # -- problems -------------------------------------------------------------
     def _problem(self, game: RawGame, severity: str, message: str, offset: int) -> Diagnostic:
@@ -559,7 +627,7 @@ def _checked_deal(**fields: Any) -> Deal:
     without Deal.__post_init__ checking them again: that check costs a fifth
     of reading a game of plain tags. Same object as Deal(**fields) makes."""
     deal = object.__new__(Deal)
-    deal.__dict__.update(_DEAL_DEFAULTS, **fields)
+    object.__setattr__(deal, "__dict__", {**_DEAL_DEFAULTS, **fields})
     return deal
 
 

@@ -69,9 +69,11 @@ def quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
     hands = value[2:].split(" ")
     if first is None or len(hands) != 4:
         return None
-    suits = ".".join(hands).split(".")
-    if len(suits) != 16:
-        return None
+    n_hand, e_hand, s_hand, w_hand = hands
+    if n_hand.count(".") != 3 or e_hand.count(".") != 3 or s_hand.count(".") != 3 or \
+            w_hand.count(".") != 3:
+        return None  # each hand four suits: no suit taken for another hand's
+    suits = value[2:].replace(" ", ".").split(".")
     usual = _USUAL
     try:
         north = usual[suits[0]] << 39 | usual[suits[1]] << 26 | usual[suits[2]] << 13 | usual[suits[3]]

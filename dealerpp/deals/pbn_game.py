@@ -113,15 +113,15 @@ class PbnGame(PbnInfo):
                  entries: list[Entry] | None = None, has_deal: bool = True) -> None:
         # (one update, not a frozen dataclass's setattr per field: a game is
         # made for every game read)
-        self.__dict__.update(
-            text=text,  # the game's lines joined by LF
-            line=line,  # where it starts in the input
-            derived=derived,  # the deal's fields as read
-            problems=problems,  # its warnings, as python-chess keeps a game's errors
-            inherited=inherited or {},  # tag index -> value copied for '#'
-            has_deal=has_deal,
-            _entries=entries,
-            _items=None)
+        object.__setattr__(self, "__dict__", {
+            "text": text,  # the game's lines joined by LF
+            "line": line,  # where it starts in the input
+            "derived": derived,  # the deal's fields as read
+            "problems": problems,  # its warnings, as python-chess keeps a game's errors
+            "inherited": inherited or {},  # tag index -> value copied for '#'
+            "has_deal": has_deal,
+            "_entries": entries,
+            "_items": None})
 
     text: str
     line: int

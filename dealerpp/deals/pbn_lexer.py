@@ -297,11 +297,42 @@ def _quick_to_split(text: str, cut: int) -> bool:
                  or _BRACE_OVER_EMPTY_LINE.search(text, 0, cut + 2) is None))
 
 
+class QuickBlock:
+    """Games that each start with a tag, separated by single empty lines,
+    with nothing that makes an empty line anything else (see
+    _quick_to_split): text and the number of its first line."""
+
+    __slots__ = ("first", "text")
+
+    def __init__(self, first: int, text: str) -> None:
+        self.first = first
+        self.text = text
+
+    def games(self, start: int = 0, line: int | None = None) -> Iterator[RawGame]:
+        """The games from ``start`` (at line ``line``) on."""
+        line = self.first if line is None else line
+        for piece in self.text[start:].split("\n\n"):
+            body = piece.strip("\n")  # a third LF of "\n\n\n" is a blank line too
+            if body:
+                yield RawGame(line + len(piece) - len(piece.lstrip("\n")), body)
+            line += piece.count("\n") + 2
+
+
 def games_of_text(chunks: Iterable[str], quick: bool = True) -> Iterator[RawGame]:
     """Games of a text given in chunks (each ends with a line end, except
     perhaps the last). While the text is plain tag games separated by empty
     lines, it is cut with ``str.split``; from the first chunk that holds
     anything else on, line by line (``split_games``)."""
+    for block in blocks_of_text(chunks, quick):
+        if isinstance(block, QuickBlock):
+            yield from block.games()
+        else:
+            yield block
+
+
+def blocks_of_text(chunks: Iterable[str], quick: bool = True) -> Iterator[RawGame | QuickBlock]:
+    """Games as games_of_text finds them, those of the quick split still
+    together in blocks (a reader may read a block faster than game by game)."""
     line = 1
     rest = ""
     chunks = iter(chunks)
@@ -318,11 +349,9 @@ def games_of_text(chunks: Iterable[str], quick: bool = True) -> Iterator[RawGame
         if not _quick_to_split(text, cut) or rest.startswith("\n"):
             yield from split_games(_lines_of(head + "\n\n" + rest, chunks), line)
             return
-        for piece in head.split("\n\n"):
-            body = piece.strip("\n")
-            if body:
-                yield RawGame(line + len(piece) - len(piece.lstrip("\n")), body)
-            line += piece.count("\n") + 2
+        if head:
+            yield QuickBlock(line, head)
+        line += head.count("\n") + 2
     if rest:
         yield from split_games(_lines_of(rest, ()), line)
 
