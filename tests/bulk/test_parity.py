@@ -134,7 +134,7 @@ def without_games_left_for_no_deal(err: str, source: Path) -> str:
     kept, skipping = [], False
     for line in err.splitlines(keepends=True):
         if line.startswith((f"{source}:", "dealerpp")):
-            skipping = line.startswith(f"{source}:") and "the game has no deal" in line
+            skipping = line.startswith(f"{source}:") and " has no deal (" in line
         if not skipping:
             kept.append(line)
     return "".join(kept)
