@@ -60,8 +60,10 @@ from dealerpp.deals.pbn_checks import (
     seat_of,
 )
 from dealerpp.deals.pbn_checks import contract_strain as _strain_of
-from dealerpp.deals.pbn_game import TAG, WORD, Entry, PbnGame, entries_of, escape, unescape
+from dealerpp.deals.pbn_game import Entry, PbnGame, entries_of, escape, unescape
 from dealerpp.deals.pbn_lexer import (
+    TAG,
+    WORD,
     LexError,
     QuickBlock,
     RawGame,

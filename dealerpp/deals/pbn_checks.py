@@ -129,7 +129,7 @@ def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card,
     canonical = True
     seen = 0
     for index, hand in enumerate(hands):
-        seat = (first + index) % 4
+        owner = (first + index) % 4
         if hand == "-":
             continue
         mask = 0
@@ -148,10 +148,10 @@ def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card,
                 canonical = canonical and ordered
             else:
                 if count <= 13 and not seen & mask:
-                    masks[seat], counts[seat] = mask, count
+                    masks[owner], counts[owner] = mask, count
                     seen |= mask
                     continue
-        _hand_problem(text, base, start, index, hand, seen, Seat(seat))
+        _hand_problem(text, base, start, index, hand, seen, Seat(owner))
     _check_lengths(text, base, start, counts, first)
     result = (masks[0], masks[1], masks[2], masks[3])
     if canonical:
@@ -243,7 +243,7 @@ def _check_lengths(text: str, base: int, start: int, counts: list[int | None],
 def _written_order(hand: str) -> tuple[Card, ...]:
     if hand == "-":
         return ()
-    cards = []
+    cards: list[Card] = []
     for suit, holding in zip(SUITS_HIGH_FIRST, hand.split("."), strict=True):
         cards.extend(Card(suit * 13 + RANK_CHARS.index(c.upper())) for c in holding)
     return tuple(cards)
@@ -385,7 +385,7 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
             for _ in range(state.close_with_passes()):
                 state.add(Call(1))
             continue
-        if kind == "?":
+        if isinstance(kind, str):  # "?", the last kind that is no call
             problems.append((f"not a call: {word!r}", offset))
             known = False
             continue

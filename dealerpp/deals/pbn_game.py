@@ -129,21 +129,23 @@ class PbnGame(PbnInfo):
     problems: tuple[Diagnostic, ...]
     inherited: dict[int, str]
     has_deal: bool
+    _entries: list[Entry] | None  # made on first use
+    _items: tuple[PbnItem, ...] | None
 
     def entries(self) -> list[Entry]:
-        found = self._entries  # type: ignore[has-type]
+        found = self._entries
         if found is None:
             found = entries_of(tokens(self.text))
             object.__setattr__(self, "_entries", found)
-        return found  # type: ignore[no-any-return]
+        return found
 
-    @property  # type: ignore[override]
+    @property
     def items(self) -> tuple[PbnItem, ...]:
-        built = self._items  # type: ignore[has-type]
+        built = self._items
         if built is None:
             built = tuple(self._items_of(self.entries()))
             object.__setattr__(self, "_items", built)
-        return built  # type: ignore[no-any-return]
+        return built
 
     def _items_of(self, found: list[Entry]) -> list[PbnItem]:
         out: list[PbnItem] = []

@@ -214,7 +214,7 @@ def text_chunks(source: Source, size: int = CHUNK) -> Iterator[str]:
 
 def _raw_chunks(source: Source, size: int) -> Iterator[str]:
     if is_path(source):
-        with open(source, encoding=ENCODING, errors=ERRORS, newline=None) as handle:  # type: ignore[arg-type]
+        with open(source, encoding=ENCODING, errors=ERRORS, newline=None) as handle:
             yield from _read_all(handle, size)
         return
     if isinstance(source, (bytes, bytearray, memoryview)):
