@@ -230,7 +230,8 @@ class Hex26Codec:
 
 def _hex_digits(values: np.ndarray) -> np.ndarray:
     """0-15 -> ASCII '0'-'9', 'A'-'F'."""
-    return values + np.where(values > 9, np.uint8(55), np.uint8(48))
+    digits: np.ndarray = values + np.where(values > 9, np.uint8(55), np.uint8(48))
+    return digits
 
 
 # -- hands as text: giblib, PBN deal strings, printoneline ------------------------
@@ -258,10 +259,12 @@ def _dot_prefix(dots: np.ndarray) -> np.ndarray:
     SWAR: multiplying 8 bytes of 0/1 by 0x0101..01 leaves in byte k the sum
     of bytes 0..k; the second word adds the first word's total."""
     if not _LITTLE:  # pragma: no cover - the trick needs byte 0 lowest
-        return np.cumsum(dots, axis=2, dtype=np.uint8)
+        sums: np.ndarray = np.cumsum(dots, axis=2, dtype=np.uint8)
+        return sums
     words = np.ascontiguousarray(dots).view(np.uint64) * _BYTE_ONES  # (N, 4, 2)
     words[..., 1] += (words[..., 0] >> np.uint64(56)) * _BYTE_ONES
-    return words.view(np.uint8).reshape(dots.shape)
+    prefix: np.ndarray = words.view(np.uint8).reshape(dots.shape)
+    return prefix
 
 
 class HandsLayout:
