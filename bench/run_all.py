@@ -9,6 +9,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_bulk.py        bulk deal conversion, deals/s, vs endplay
     bench_scaling.py     shape compiler cost against input size (10x input: <= 13x time)
     bench_scaling_script.py  preprocess + check against script size, to 50 MB
+    bench_floods.py      error floods of 1, 10, 100 MB: time and stderr bytes
     bench_pbn.py         PBN reading and copying, vs endplay's pbn.load
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
@@ -36,6 +37,7 @@ def main() -> int:
         ["bench_preprocess.py"],
         ["bench_check.py"],
         ["bench_scaling.py"],
+        ["bench_floods.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_scaling_script.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
          *(["--huge"] if options.huge else [])],
