@@ -49,7 +49,7 @@ def dealerpp_command() -> list[str]:
 
 def measure(command: list[str], path: Path) -> tuple[float, int]:
     started = time.perf_counter()
-    done = subprocess.run(command + [str(path)], stdout=subprocess.DEVNULL,
+    done = subprocess.run([*command, str(path)], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, check=False)
     return time.perf_counter() - started, len(done.stderr)
 
