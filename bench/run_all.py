@@ -10,6 +10,8 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_machines.py    .ber/.bri/.dge codecs, deals/s, vs their per-deal path
     bench_scaling.py     shape compiler cost against input size (10x input: <= 13x time)
     bench_scaling_script.py  preprocess + check against script size, to 50 MB
+    bench_floods.py      error floods of 1, 10, 100 MB: time and stderr bytes
+    bench_pbn.py         PBN reading and copying, vs endplay's pbn.load
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
 10,000,000-deal round trip of bench_bulk.py.
@@ -36,10 +38,12 @@ def main() -> int:
         ["bench_preprocess.py"],
         ["bench_check.py"],
         ["bench_scaling.py"],
+        ["bench_floods.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_scaling_script.py", *(["--sizes", "1,10"] if options.quick else [])],
         ["bench_bulk.py", *(["--deals", "100000"] if options.quick else []),
          *(["--huge"] if options.huge else [])],
         ["bench_machines.py", *(["--deals", "100000"] if options.quick else [])],
+        ["bench_pbn.py", *(["--games", "20000", "--repeat", "1"] if options.quick else [])],
     ]
     status = 0
     for script, *args in runs:

@@ -81,3 +81,15 @@ def run_perl_dpp(perl_dpp: str, script: str) -> str:
     """The Perl preprocessor's output for script text."""
     done = subprocess.run([perl_dpp], input=script, capture_output=True, text=True, timeout=60)
     return done.stdout
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (long corpora and fuzz tiers) run under CI=true
+    or when asked for (``-m slow``); a local run skips them, saying so, and
+    stays under a minute."""
+    if os.environ.get("CI") == "true" or "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow: runs under CI=true, or ask with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

@@ -15,7 +15,7 @@ def test_ruff_is_clean() -> None:
     # The ruff of the interpreter running the tests, never one found on PATH.
     if importlib.util.find_spec("ruff") is None:
         pytest.fail("ruff is not installed beside this interpreter (pip install -e '.[test]')")
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "dealerpp", "tests", "bench"],
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "dealerpp", "tests", "bench", "tools"],
                           cwd=PROJECT_ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr

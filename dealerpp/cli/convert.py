@@ -26,7 +26,7 @@ from typing import Any
 from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import Diagnostic, DppError
 
 CHOICES = formats.NAMES
 
@@ -45,6 +45,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="number the boards N, N+1, ... (dealer and vulnerability by "
                              "the standard cycle), for sets that do not start at 1")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
+    parser.add_argument("--strict", action="store_true",
+                        help="PBN input: what the import rules tolerate with a warning (an "
+                             "auction or play that breaks the rules, a value not understood) "
+                             "is an error, and that game is left out")
     return parser
 
 
@@ -92,19 +96,37 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
         return EXIT_USAGE
     source, name = open_input(args.input)
+    log = ProblemLog()
+    # the PBN reader's options: its problems printed as they come, the game
+    # that has an error left out and the conversion going on
+    pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
     try:
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
                 and args.first_board is None:
-            total = _convert_in_bulk(args, source, name, from_fmt, to_fmt)
+            total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
         else:
-            total = _convert_per_deal(args, source, name, from_fmt, to_fmt)
+            total = _convert_per_deal(args, source, name, from_fmt, to_fmt, pbn_options)
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
-    report_converted(prog, total, args.quiet)
-    return EXIT_OK
+    report_converted(prog, total, args.quiet, log.errors)
+    return EXIT_INPUT if log.errors else EXIT_OK
+
+
+class ProblemLog:
+    """Prints the problems the PBN reader reports as it reads (warnings,
+    and errors of games it leaves out) and counts the errors: the
+    conversion goes on, and ends with the input-error status."""
+
+    def __init__(self) -> None:
+        self.errors = 0
+
+    def __call__(self, problem: Diagnostic) -> None:
+        if problem.severity == "error":
+            self.errors += 1
+        print(problem.format(), file=sys.stderr)
 
 
 def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str | None, Any]:
@@ -118,39 +140,52 @@ def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str
 
 
 def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt: str | None,
-                      to_fmt: str) -> int:
+                      to_fmt: str, pbn_options: dict[str, Any]) -> int:
     from dealerpp import deals
     from dealerpp.deals._io import write_all
 
-    counter = _Counter()
-    if from_fmt is None:
-        read: Iterator[Any] = iter(())
-    elif args.first_board is None:
-        read = deals.read(source, from_fmt, filename=name)
-    else:
+    # the bar follows PBN games (their text); standard output gets none
+    bar = _pbn_progress(args, source) if from_fmt == "pbn" and args.output != "-" else None
+    counter = _Counter(bar)
+    if from_fmt == "pbn":
+        found = formats.get("pbn").load_reader()(source, filename=name, **pbn_options)
+        if args.first_board is not None:
+            from dealerpp.deals.machines import renumbered
+
+            found = renumbered(found, args.first_board)
+    elif from_fmt is not None and args.first_board is not None:
         from dealerpp.deals.machines import read_numbered
 
-        read = read_numbered(source, from_fmt, name, args.first_board)
-    stream = counter.count(read)
-    if args.output == "-":
-        # Held until the input is known to be good: an error prints no deals.
-        buffer = io.BytesIO()
-        deals.write(stream, buffer, to_fmt)
-        write_all(sys.stdout.buffer, buffer.getbuffer())
-        sys.stdout.buffer.flush()
+        found = read_numbered(source, from_fmt, name, args.first_board)
     else:
-        with atomic_writer(args.output) as out:
-            deals.write(stream, out, to_fmt)
+        found = deals.read(source, from_fmt, filename=name) if from_fmt else iter(())
+    stream = counter.count(found)
+    try:
+        if args.output == "-":
+            # Held until the input is read: an error that stops it prints no deals
+            # (a PBN game with an error is left out, the others are printed).
+            buffer = io.BytesIO()
+            deals.write(stream, buffer, to_fmt)
+            write_all(sys.stdout.buffer, buffer.getbuffer())
+            sys.stdout.buffer.flush()
+        else:
+            with atomic_writer(args.output) as out:
+                deals.write(stream, out, to_fmt)
+    finally:
+        counter.close()
     return counter.total
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
-                     to_fmt: str) -> int:
+                     to_fmt: str, pbn_options: dict[str, Any]) -> int:
+    from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_file
 
     # ``source`` is a path, or for "-" the standard input's binary stream
     # (as detection may have wrapped it), never the name "-" itself.
-    return convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet, filename=name)
+    per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
+    return convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet, filename=name,
+                        per_deal=per_deal)
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
@@ -173,10 +208,15 @@ def _culprit(error: OSError, args: argparse.Namespace) -> str:
     return str(args.output) if args.output != "-" else str(args.input)
 
 
-def report_converted(prog: str, total: int, quiet: bool) -> None:
-    """The closing summary on stderr, unless ``--quiet``."""
-    if not quiet:
-        print(f"{prog}: {total} deal{'s' if total != 1 else ''} converted", file=sys.stderr)
+def report_converted(prog: str, total: int, quiet: bool, left_out: int = 0) -> None:
+    """The closing summary on stderr (unless ``--quiet``), with the number of
+    errors that left games out, if any (then even with ``--quiet``)."""
+    summary = f"{prog}: {total} deal{'s' if total != 1 else ''} converted"
+    if left_out:
+        summary += (f", {left_out} error{'s' if left_out != 1 else ''}: "
+                    "the games that have them are left out")
+    if left_out or not quiet:
+        print(summary, file=sys.stderr)
 
 
 def format_error(error: DppError) -> str:
@@ -189,11 +229,40 @@ def format_error(error: DppError) -> str:
     return error.diagnostic.format()
 
 
+def _pbn_progress(args: argparse.Namespace, source: Any) -> Any:
+    """A progress bar for a long per-deal conversion (a PBN file copied to
+    PBN takes this path), when stderr is a terminal and not ``--quiet``."""
+    if args.quiet or not isinstance(source, Path):
+        return None
+    from dealerpp.deals.bulk.progress import Progress
+
+    try:
+        size = source.stat().st_size
+    except OSError:
+        return None
+    bar = Progress(size)
+    return bar if bar.enabled else None
+
+
 class _Counter:
-    def __init__(self) -> None:
+    """Counts the deals as they go by; moves a progress bar, if given, by the
+    length of each PBN game's text."""
+
+    def __init__(self, progress: Any = None) -> None:
         self.total = 0
+        self.progress = progress
+        self.done = 0
 
     def count(self, stream: Iterator[Any]) -> Iterator[Any]:
         for item in stream:
             self.total += 1
+            if self.progress is not None:
+                self.done += len(getattr(item.pbn, "text", "")) + 2
+                if self.total % 4096 == 0:
+                    self.progress.update(self.done, self.total)
             yield item
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.update(self.done, self.total)
+            self.progress.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from dealerpp.cli.convert import format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
@@ -54,15 +55,15 @@ def main(argv: list[str], prog: str) -> int:
     return EXIT_OK
 
 
-def _format_named(given: str | None, source: object, name: str) -> tuple[str | None, object]:
+def _format_named(given: str | None, source: Any, name: str) -> tuple[str | None, Any]:
     """The input's format, named on the first line of the listing, and the
     source to read (detection may have wrapped a stream)."""
     from dealerpp.deals import detect
 
-    if given is not None:
-        fmt, how = given, "--from"
-    else:
-        fmt, source = detect.detect(source, name)  # type: ignore[arg-type]
+    fmt: str | None = given
+    how = "--from"
+    if given is None:
+        fmt, source = detect.detect(source, name)
         how = "its extension" if formats.from_extension(name) else "its content"
     if fmt is not None:
         sys.stdout.write(f"{name}: {fmt} (by {how})\n\n")

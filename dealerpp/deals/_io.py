@@ -12,7 +12,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator
-from typing import IO, Any, Union
+from typing import IO, Any, TypeGuard, Union, cast
 
 from dealerpp.deals import formats
 from dealerpp.diagnostics import DppError
@@ -30,7 +30,7 @@ ERRORS = "surrogateescape"
 PATH_SUFFIXES = (*formats.BY_EXTENSION, ".txt", ".lin", ".dat")
 
 
-def is_path(source: object) -> bool:
+def is_path(source: object) -> TypeGuard[str | os.PathLike[str]]:
     """A ``str`` is a path when it names a file, or looks like a file name
     (a folder separator or a deal-file extension), which no deal text does."""
     if isinstance(source, os.PathLike):
@@ -47,7 +47,7 @@ def source_name(source: object, filename: str | None = None) -> str | None:
     if filename is not None:
         return filename
     if is_path(source):
-        return os.fspath(source)  # type: ignore[arg-type]
+        return os.fspath(source)
     name = getattr(source, "name", None)
     if isinstance(name, str):
         return name
@@ -67,7 +67,7 @@ def text_lines(source: Source) -> Iterator[str]:
 
 def _raw_lines(source: Source) -> Iterator[str]:
     if is_path(source):
-        with open(source, encoding=ENCODING, errors=ERRORS, newline=None) as handle:  # type: ignore[arg-type]
+        with open(source, encoding=ENCODING, errors=ERRORS, newline=None) as handle:
             for line in handle:
                 yield line.rstrip("\n")
         return
@@ -76,7 +76,7 @@ def _raw_lines(source: Source) -> Iterator[str]:
     if isinstance(source, str):
         yield from io.StringIO(source, newline=None).read().split("\n") if source else ()
         return
-    yield from _file_lines(source)
+    yield from _file_lines(cast("IO[Any]", source))  # paths and strings are done
 
 
 def _file_lines(handle: IO[Any]) -> Iterator[str]:
@@ -102,7 +102,7 @@ def _binary_of(handle: IO[Any]) -> IO[bytes] | None:
 def binary_chunks(source: Source, size: int) -> Iterator[bytes]:
     """Chunks of a binary source, ``size`` bytes each (the last may be short)."""
     if is_path(source):
-        with open(source, "rb") as handle:  # type: ignore[arg-type]
+        with open(source, "rb") as handle:
             yield from _read_chunks(handle, size)
         return
     if isinstance(source, str):
@@ -112,7 +112,7 @@ def binary_chunks(source: Source, size: int) -> Iterator[bytes]:
         for start in range(0, len(data), size):
             yield data[start:start + size]
         return
-    buffer = _binary_of(source)
+    buffer = _binary_of(cast("IO[Any]", source))  # paths and bytes are done
     if buffer is None:
         raise DppError("a binary format needs a binary file, not a text stream")
     yield from _read_chunks(buffer, size)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from dealerpp.deals import pbn
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
@@ -194,17 +195,10 @@ def read_printall(source: Source, filename: str | None = None) -> Iterator[Deal]
     return _PrintAll(source, filename).deals()
 
 
-def read_printpbn(source: Source, filename: str | None = None,
-                  previous: dict[str, str] | None = None) -> Iterator[Deal]:
-    """printpbn output: PBN games, then dealer's statistics lines.
-    ``previous``: the tag values of earlier games, for ``#`` (updated as
-    games are read), when this is a piece of a file read in pieces."""
-    reader = pbn._Reader(source, filename)
-    if previous is not None:
-        reader.previous = previous
-    # Blank out the statistics lines so line numbers stay right.
-    reader.lines = ("" if is_stats(line) else line for line in reader.lines)
-    return reader.deals()
+def read_printpbn(source: Source, filename: str | None = None, **options: Any) -> Iterator[Deal]:
+    """printpbn output: PBN games, then dealer's statistics lines (which the
+    PBN reader passes over between games). ``options``: those of pbn.read."""
+    return pbn.read(source, filename, **options)
 
 
 # -- writers ----------------------------------------------------------------------

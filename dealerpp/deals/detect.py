@@ -28,7 +28,7 @@ def from_extension(name: str | None) -> str | None:
 def peek(source: Source) -> tuple[bytes, Source]:
     """The first bytes of a source and a source that still yields all of it."""
     if is_path(source):
-        with open(source, "rb") as handle:  # type: ignore[arg-type]
+        with open(source, "rb") as handle:
             return handle.read(SNIFF), source
     if isinstance(source, str):
         return source[:SNIFF].encode("utf-8", "surrogateescape"), source
@@ -128,7 +128,7 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     """Format name (None for empty input) and the source to read it from."""
     if name is None:
         if is_path(source):
-            name = os.fspath(source)  # type: ignore[arg-type]
+            name = os.fspath(source)
         elif isinstance(getattr(source, "name", None), str):
             name = source.name  # type: ignore[union-attr]
     by_name = from_extension(name)

@@ -122,7 +122,7 @@ def write(deals: Iterable[Deal], target: Target) -> None:
         sink.write(text)
 
 
-_BOARD = re.compile(r'<section class="board" data-board="(\d+)" data-dealer="([NESW])" '
+_BOARD = re.compile(r'<section class="board" data-board="([0-9]+)" data-dealer="([NESW])" '
                     r'data-vul="(None|NS|EW|All)" data-deal="([^"]*)"')
 _VULS = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "All": Vul.BOTH}
 

@@ -423,13 +423,13 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
 
     try:
         fields = _csv_fields(text)
-    except ValueError as problem:
-        message, column = problem.args
+    except ValueError as bad:
+        message, column = bad.args
         raise error(column, message) from None
     if len(fields) != 18:
         raise error(1, f"a board is 18 fields, this line has {len(fields)}")
     board_column, board_text = fields[16]
-    if not board_text.isdigit() or int(board_text) == 0:
+    if not (board_text.isascii() and board_text.isdigit()) or int(board_text) == 0:
         raise error(board_column, f"the board number must be a positive integer, got {board_text!r}")
     board = int(board_text)
     board_label = f"board {board}"
@@ -505,7 +505,7 @@ def read_dlm(source: Source, filename: str | None = None) -> Iterator[Deal]:
 
 def _dlm_number(values: dict[str, tuple[str, int, str]], key: str, name: str | None) -> int:
     found = values.get(key)
-    if found is None or not found[0].isdigit():
+    if found is None or not (found[0].isascii() and found[0].isdigit()):
         raise DppError(f"a .dlm file needs a '{key.capitalize()}=' line with a number",
                        line=found[1] if found else None, filename=name,
                        source_line=found[2] if found else None)

@@ -64,7 +64,7 @@ class BerCodec:
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         out = _owner_by_number(deals.masks) + np.uint8(ord("1"))
-        return memoryview(np.ascontiguousarray(out)).cast("B")
+        return memoryview(np.ascontiguousarray(out).data).cast("B")
 
 
 class BriCodec:
@@ -100,7 +100,7 @@ class BriCodec:
         out = _rows(len(deals), self._template)
         out[:, 0:78:2] += (numbers // 10).astype(np.uint8)
         out[:, 1:78:2] += (numbers % 10).astype(np.uint8)
-        return memoryview(out).cast("B")
+        return memoryview(out.data).cast("B")
 
 
 def _rank_table() -> np.ndarray:
@@ -183,7 +183,7 @@ class DgeCodec:
         keys.sort(axis=1)
         out = _rows(len(deals), b"\0" * 128)
         out[:, :68] = (keys & 127).astype(np.uint8)
-        return memoryview(out).cast("B")
+        return memoryview(out.data).cast("B")
 
     _card_keys = np.array([(14 * (n // 13) + 1 + n % 13) << 7 | _RANKS[n % 13]
                            for n in range(52)], np.uint16)

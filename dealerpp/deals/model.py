@@ -425,7 +425,7 @@ class Deal:
         masks = tuple(h.mask if isinstance(h, Hand) else int(h) for h in hands)
         if len(masks) != 4:
             raise ValueError("a deal needs four hands")
-        return cls(masks, **meta)  # type: ignore[arg-type]
+        return cls(masks, **meta)
 
     @classmethod
     def from_pbn(cls, text: str, **meta: Any) -> Deal:

@@ -1,25 +1,39 @@
-"""PBN: deal strings and PBN files (import rules of PBN 2.1).
+"""PBN: deal strings and PBN files (PBN 2.1: tolerant import, lossless copy).
 
 Deal strings are ``F:h1 h2 h3 h4`` (clockwise from seat F, ``-`` for an
 unknown hand) or, as in seed 003, four hands N E S W without ``F:``.
 
-A file is a sequence of games separated by blank lines. Each game is tag
-pairs ``[Name "value"]`` (``\\"`` and ``\\\\`` the only escapes, ``#`` copies
-the previous game's value), each optionally followed by a section (the
-auction, the play, a table); ``;`` and ``{}`` comments and ``%`` lines are
-kept as items in order. A line holding only a deal string outside a game
-(the seed-003 ``pbnin`` layout) is a game of its own.
+Reading is done in three steps, as python-chess reads PGN: the lexer
+(:mod:`~dealerpp.deals.pbn_lexer`) cuts the file into games and tokens and
+knows nothing of bridge; this module gives the tags their meaning; the
+rules (:mod:`~dealerpp.deals.pbn_checks`) say whether the deal, the auction
+and the play are right. A game keeps its exact text
+(:class:`~dealerpp.deals.pbn_game.PbnGame`), and writing a deal that still
+says what was read gives that text back, byte for byte.
+
+What is wrong is reported per game, with the line and column of the token:
+
+* an *error* (text that is not PBN, a Deal value that is no deal: a card
+  twice, a hand of 14 cards, hands of unequal lengths) drops the game;
+* a *warning* (an auction or play that breaks the rules, a tag value that
+  is not understood, ``#`` with nothing to copy, a repeated tag) keeps the
+  game and everything in it as written. ``strict`` makes warnings errors.
+
+``read(source, report=callback)`` hands each problem to the callback and
+goes on with the next game; without a callback the first error is raised
+(a :class:`~dealerpp.diagnostics.DppError`) and warnings stay on the
+game (``deal.pbn.problems``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.model import (
-    RANK_CHARS,
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
     Call,
@@ -32,18 +46,67 @@ from dealerpp.deals.model import (
     Seat,
     Strain,
     Vul,
-    cards_of_mask,
-    check_play,
     deal_trumps,
     gib_to_ddt,
-    mask_problem,
     trick_winner,
 )
-from dealerpp.diagnostics import DppError
+from dealerpp.deals.pbn_checks import (
+    DealProblem,
+    lengths_problem,
+    parse_deal,
+    quick_full_deal,
+    read_auction,
+    read_play,
+    seat_of,
+)
+from dealerpp.deals.pbn_checks import contract_strain as _strain_of
+from dealerpp.deals.pbn_game import Entry, PbnGame, entries_of, escape, unescape
+from dealerpp.deals.pbn_lexer import (
+    TAG,
+    WORD,
+    LexError,
+    QuickBlock,
+    RawGame,
+    blocks_of_text,
+    plain_tags,
+    quick_scan,
+    section_words,
+    split_games,
+    text_chunks,
+    tokens,
+)
+from dealerpp.diagnostics import Diagnostic, DppError
 
-_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 _VULS = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
          "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
+_UNKNOWN = ("", "?", "-")
+# Tags that are given more than once by design: no warning for those.
+_REPEATABLE = ("Note",)
+_DDT = re.compile(r"[0-9A-Da-d]{20}")
+# What a game of plain tags may hold to be read straight (see _Reader._plain).
+_V = r'"([^"\\\n]*)"\]\n'
+# A game exactly as dealer's printpbn writes it: the most common PBN there is.
+_PRINTPBN = re.compile(
+    r'\[Event ' + _V + r'\[Site ' + _V + r'\[Date ' + _V + r'\[Board "([0-9]{1,9})"\]\n'
+    r'\[West ' + _V + r'\[North ' + _V + r'\[East ' + _V + r'\[South ' + _V
+    + r'\[Dealer "([NESW])"\]\n\[Vulnerable "(None|NS|EW|All)"\]\n\[Deal "([^"\\\n]*)"\]\n'
+    r'\[Declarer ' + _V + r'\[Contract ' + _V + r'\[Result "([^"\\\n]*)"\]')
+_PLAIN_DEALERS: dict[str, Seat | None] = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH,
+                                          "W": Seat.WEST, "?": None, "": None}
+_PLAIN_VULS: dict[str, Vul | None] = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
+                                      "All": Vul.BOTH, "Both": Vul.BOTH, "?": None, "": None}
+# Tags that say nothing the reader checks (Deal, Dealer, Vulnerable and
+# Board are read above; Auction, Play, DoubleDummyTricks are not plain).
+_PLAIN_NAMES = frozenset((
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
+    "Deal", "Scoring", "Declarer", "Contract", "Result", "Room", "Round", "Stage", "Section",
+    "Table", "Generator", "Competition", "Description", "EventDate", "HomeTeam", "VisitTeam",
+    "BCFlags", "Annotator", "Mode", "Termination", "Score", "ScoreIMP", "ScoreMP",
+    "ScorePercentage", "ScoreRubber", "OptimumScore", "ParContract", "WestType", "NorthType",
+    "EastType", "SouthType", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall",
+    "TimeCard", "Application", "FrenchMP"))
+
+Report = Callable[[Diagnostic], None]
 
 
 class PbnSyntax(ValueError):
@@ -59,49 +122,10 @@ class PbnSyntax(ValueError):
 def parse_deal_string(text: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, ...], ...] | None]:
     """Masks N E S W of a deal string, and the cards as written when the
     order is not the canonical one (else None). Raises PbnSyntax."""
-    first, start = Seat.NORTH, 0
-    if len(text) > 1 and text[1] == ":":
-        if text[0].upper() not in SEAT_CHARS:
-            raise PbnSyntax(f"bad first seat {text[0]!r} (N, E, S or W)", 0)
-        first, start = Seat.from_char(text[0]), 2
-    hands = list(re.finditer(r"\S+", text[start:]))
-    if len(hands) != 4:
-        raise PbnSyntax(f"a deal needs 4 hands, got {len(hands)}", start)
-    masks = [0, 0, 0, 0]
-    orders: list[tuple[Card, ...]] = [(), (), (), ()]
-    for i, match in enumerate(hands):
-        seat = (first + i) % 4
-        cards = _hand_cards(match.group(), start + match.start())
-        orders[seat] = cards
-        for card in cards:
-            masks[seat] |= 1 << card
-    result = (masks[0], masks[1], masks[2], masks[3])
-    problem = mask_problem(result)
-    if problem:
-        raise PbnSyntax(problem, start)
-    canonical = all(orders[s] == tuple(cards_of_mask(masks[s])) for s in range(4))
-    return result, None if canonical else tuple(orders)
-
-
-def _hand_cards(text: str, offset: int) -> tuple[Card, ...]:
-    if text == "-":
-        return ()
-    suits = text.split(".")
-    if len(suits) != 4:
-        raise PbnSyntax(f"a hand needs 4 suits separated by '.', got {len(suits)}", offset)
-    cards: list[Card] = []
-    for suit, part in zip(SUITS_HIGH_FIRST, suits, strict=True):
-        for char in part:
-            rank = RANK_CHARS.find(char.upper())
-            if rank < 0:
-                raise PbnSyntax(f"bad rank character {char!r}", offset)
-            card = Card(suit * 13 + rank)
-            if card in cards:
-                raise PbnSyntax(f"card {card} written twice", offset)
-            cards.append(card)
-            offset += 1
-        offset += 1
-    return tuple(cards)
+    try:
+        return parse_deal(text)
+    except DealProblem as problem:
+        raise PbnSyntax(str(problem), problem.offset) from None
 
 
 def deal_from_string(text: str, **meta: object) -> Deal:
@@ -116,8 +140,7 @@ def deal_string(deal: Deal, first: Seat = Seat.NORTH, prefix: bool = True) -> st
     parts = []
     for i in range(4):
         seat = (first + i) % 4
-        mask = deal.masks[seat]
-        if mask == 0 and deal.in_play:
+        if deal.masks[seat] == 0 and deal.in_play:
             parts.append("-")
             continue
         cards = deal.cards_in_order(seat)
@@ -127,402 +150,559 @@ def deal_string(deal: Deal, first: Seat = Seat.NORTH, prefix: bool = True) -> st
     return f"{SEAT_CHARS[first]}:{body}" if prefix else body
 
 
-# -- reading files ------------------------------------------------------------
+# -- sections as text ---------------------------------------------------------
 
-@dataclass
-class _Game:
-    items: list[PbnItem] = field(default_factory=list)
-    line: int = 0  # where the game starts
-    source_line: str = ""
-    tag_lines: dict[str, tuple[int, int, str]] = field(default_factory=dict)
-    section_open: bool = False  # a section token followed the last tag
-
-    def has_tags(self) -> bool:
-        return any(isinstance(i, PbnTag) for i in self.items)
-
-
-class _Reader:
-    def __init__(self, source: Source, filename: str | None) -> None:
-        self.name = source_name(source, filename)
-        self.lines = text_lines(source)
-        self.previous: dict[str, str] = {}
-
-    def error(self, message: str, line: int, column: int | None, text: str | None) -> DppError:
-        return DppError(message, line=line, column=column, filename=self.name, source_line=text)
-
-    def deals(self) -> Iterator[Deal]:
-        game = _Game()
-        brace: tuple[int, int, str, list[str]] | None = None  # line, column, text, parts
-        for number, line in enumerate(self.lines, 1):
-            if brace is not None:
-                close = line.find("}")
-                if close < 0:
-                    brace[3].append(line)
-                    continue
-                brace[3].append(line[:close])
-                self._comment(game, "{", "\n".join(brace[3]))
-                brace = None
-                rest_start = close + 1
-            else:
-                rest_start = 0
-                if line.startswith("%"):
-                    game.items.append(PbnComment("%", line[1:]))
-                    game.section_open = False
-                    continue
-                if not line.strip():
-                    if game.has_tags():
-                        yield self._finish(game)
-                        game = _Game()
-                    continue
-                stripped = line.strip()
-                if not game.has_tags() and not stripped.startswith(("[", "{", ";")):
-                    yield self._bare_deal(game, line, number)
-                    game = _Game()
-                    continue
-            brace = self._line(game, line, number, rest_start)
-        if brace is not None:
-            raise self.error("comment not closed: '{' without '}'", brace[0], brace[1], brace[2])
-        if game.has_tags():
-            yield self._finish(game)
-        elif any(not (isinstance(i, PbnComment) and i.kind == "%") for i in game.items):
-            raise self.error("comment after the last game, not attached to any deal",
-                             game.line or 1, None, None)
-
-    def _bare_deal(self, game: _Game, line: str, number: int) -> Deal:
-        """A line with just a deal string (seed 003 ``pbnin``)."""
-        text = line.strip()
-        try:
-            masks, order = parse_deal_string(text)
-        except PbnSyntax as error:
-            column = len(line) - len(line.lstrip()) + error.offset + 1
-            raise self.error(f"not a deal string or tag: {error}", number, column, line) from None
-        info = PbnInfo(tuple(game.items)) if game.items else None
-        return Deal(masks, order=order, pbn=info)
-
-    def _comment(self, game: _Game, kind: str, text: str) -> None:
-        item = PbnComment(kind, text)
-        tag = game.items[-1] if game.items else None
-        if game.section_open and isinstance(tag, PbnTag):
-            # A comment inside a section stays in the section's raw text.
-            wrapped = f"{{{text}}}" if kind == "{" else f";{text}"
-            game.items[-1] = PbnTag(tag.name, tag.value, _join(tag.section, wrapped))
-        else:
-            game.items.append(item)
-
-    def _line(self, game: _Game, line: str, number: int,
-              pos: int) -> tuple[int, int, str, list[str]] | None:
-        """Tokens of one line; returns an open brace comment if one starts."""
-        if not game.line:  # the first line read as tokens ('%' lines come before it)
-            game.line, game.source_line = number, line
-        while pos < len(line):
-            char = line[pos]
-            if char in " \t":
-                pos += 1
-            elif char == ";":
-                self._comment(game, ";", line[pos + 1:])
-                return None
-            elif char == "{":
-                close = line.find("}", pos + 1)
-                if close < 0:
-                    return (number, pos + 1, line, [line[pos + 1:]])
-                self._comment(game, "{", line[pos + 1:close])
-                pos = close + 1
-            elif char == "[":
-                pos = self._tag(game, line, number, pos)
-            else:
-                pos = self._section_token(game, line, number, pos)
-        return None
-
-    def _tag(self, game: _Game, line: str, number: int, pos: int) -> int:
-        match = _TAG_NAME.match(line, pos + 1 + _spaces(line, pos + 1))
-        if not match:
-            raise self.error("a tag needs a name after '['", number, pos + 2, line)
-        name = match.group()
-        cursor = match.end() + _spaces(line, match.end())
-        if cursor >= len(line) or line[cursor] != '"':
-            raise self.error(f"tag {name}: the value must be a quoted string", number,
-                             cursor + 1, line)
-        value, cursor = self._string(line, number, cursor)
-        cursor += _spaces(line, cursor)
-        if cursor >= len(line) or line[cursor] != "]":
-            raise self.error(f"tag {name}: ']' expected", number, cursor + 1, line)
-        if value == "#":
-            if name not in self.previous:
-                raise self.error(f"tag {name}: '#' but no previous game has this tag",
-                                 number, pos + 1, line)
-            value = self.previous[name]
-        if name in game.tag_lines:
-            raise self.error(f"tag {name} given twice in one game", number, pos + 1, line)
-        game.tag_lines[name] = (number, pos + 1, line)
-        game.items.append(PbnTag(name, value))
-        game.section_open = False
-        return cursor + 1
-
-    def _string(self, line: str, number: int, start: int) -> tuple[str, int]:
-        out: list[str] = []
-        pos = start + 1
-        while pos < len(line):
-            char = line[pos]
-            if char == "\\" and pos + 1 < len(line) and line[pos + 1] in '"\\':
-                out.append(line[pos + 1])
-                pos += 2
-            elif char == '"':
-                return "".join(out), pos + 1
-            else:
-                out.append(char)
-                pos += 1
-        raise self.error("string not closed: '\"' expected", number, start + 1, line)
-
-    def _section_token(self, game: _Game, line: str, number: int, pos: int) -> int:
-        tag_at = _last_tag(game.items)
-        if tag_at is None:
-            raise self.error(f"unexpected text {line[pos:pos + 10]!r} outside a tag",
-                             number, pos + 1, line)
-        # Comments between a tag and its first section token join the section
-        # so the order of everything stays as read.
-        tag = game.items[tag_at]
-        assert isinstance(tag, PbnTag)
-        section = tag.section
-        for item in game.items[tag_at + 1:]:
-            assert isinstance(item, PbnComment)
-            section = _join_line(section, _comment_text(item).rstrip("\n"))
-        del game.items[tag_at + 1:]
-        end = pos
-        while end < len(line) and line[end] not in " \t;{[":
-            end += 1
-        token = line[pos:end]
-        if section and game.section_open and _last_line(game) == number:
-            section += " " + token
-        else:
-            section = _join_line(section, token)
-        game.items[tag_at] = PbnTag(tag.name, tag.value, section)
-        game.section_open = True
-        game.tag_lines.setdefault(f"{tag.name}#section", (number, pos + 1, line))
-        game.tag_lines["#last"] = (number, pos + 1, line)
-        return end
-
-    # -- a complete game --------------------------------------------------
-    def _finish(self, game: _Game) -> Deal:
-        for item in game.items:
-            if isinstance(item, PbnTag):
-                self.previous[item.name] = item.value
-        info = PbnInfo(tuple(game.items))
-        deal_tag = info.tag("Deal")
-        if deal_tag is None:
-            raise self.error("game has no Deal tag", game.line, None, game.source_line)
-        try:
-            masks, order = parse_deal_string(deal_tag.value)
-        except PbnSyntax as error:
-            raise self._tag_error("Deal", f"Deal tag: {error}", game) from None
-        deal = Deal(masks, order=order)
-        meta = self._meta(info, game)
-        auction = self._auction(info, game)
-        play = self._play(deal, info, auction, game)
-        return Deal(masks, auction=auction, play=play, pbn=info, order=order, **meta)
-
-    def _tag_error(self, name: str, message: str, game: _Game) -> DppError:
-        line, column, text = game.tag_lines.get(name, (game.line, 1, game.source_line))
-        return self.error(message, line, column, text)
-
-    def _meta(self, info: PbnInfo, game: _Game) -> dict[str, object]:
-        meta: dict[str, object] = {}
-        board = info.tag("Board")
-        if board is not None and board.value.strip().isdigit():
-            meta["board"] = int(board.value)
-        dealer = info.tag("Dealer")
-        if dealer is not None and dealer.value not in ("", "?", "-"):
-            if dealer.value.upper() not in SEAT_CHARS or len(dealer.value) != 1:
-                raise self._tag_error("Dealer", f"Dealer must be N, E, S or W, got {dealer.value!r}", game)
-            meta["dealer"] = Seat.from_char(dealer.value)
-        vul = info.tag("Vulnerable")
-        if vul is not None and vul.value not in ("", "?"):
-            if vul.value.upper() not in _VULS:
-                raise self._tag_error("Vulnerable", f"bad Vulnerable value {vul.value!r}", game)
-            meta["vul"] = _VULS[vul.value.upper()]
-        self._double_dummy(info, game)
-        self._optimum_table(info, game)
-        return meta
-
-    def _optimum_table(self, info: PbnInfo, game: _Game) -> None:
-        """Rows ``SEAT STRAIN TRICKS`` of an OptimumResultTable section."""
-        tag = info.tag("OptimumResultTable")
-        if tag is None:
-            return
-        tokens = _strip_comments(tag.section).split()
-        if len(tokens) % 3:
-            raise self._tag_error("OptimumResultTable#section",
-                                  "OptimumResultTable rows need a seat, a strain and tricks", game)
-        for index in range(0, len(tokens), 3):
-            seat, strain, tricks = tokens[index:index + 3]
-            if (seat.upper() not in ("N", "E", "S", "W") or strain.upper() not in
-                    ("NT", "N", "S", "H", "D", "C") or not tricks.isdigit() or int(tricks) > 13):
-                raise self._tag_error("OptimumResultTable#section",
-                                      f"bad OptimumResultTable row: {seat} {strain} {tricks}", game)
-
-    def _double_dummy(self, info: PbnInfo, game: _Game) -> None:
-        tag = info.tag("DoubleDummyTricks")
-        if tag is None or tag.value in ("", "?"):
-            return
-        if len(tag.value) != 20 or any(c.upper() not in "0123456789ABCD" for c in tag.value):
-            raise self._tag_error("DoubleDummyTricks",
-                                  "DoubleDummyTricks needs 20 characters 0-9 or A-D", game)
-
-    def _auction(self, info: PbnInfo, game: _Game) -> tuple[Call, ...]:
-        tag = info.tag("Auction")
-        if tag is None:
-            return ()
-        try:
-            return parse_auction(tag.section)
-        except ValueError as error:
-            raise self._tag_error("Auction#section", f"Auction: {error}", game) from None
-
-    def _play(self, deal: Deal, info: PbnInfo, auction: tuple[Call, ...],
-              game: _Game) -> tuple[Card, ...]:
-        tag = info.tag("Play")
-        if tag is None or not tag.section.strip():
-            return ()
-        trumps = contract_strain(info, auction)
-        if trumps is None or tag.value.upper() not in SEAT_CHARS or len(tag.value) != 1:
-            # Without a contract or leader the play cannot be put in time
-            # order; it stays in the tag's section, as read.
-            return ()
-        try:
-            play = parse_play(tag.section, Seat.from_char(tag.value), trumps)
-        except ValueError as error:
-            raise self._tag_error("Play#section", f"Play: {error}", game) from None
-        problem = check_play(deal, play, trumps, Seat.from_char(tag.value))
-        if problem:
-            raise self._tag_error("Play#section", f"Play: {problem}", game)
-        return play
-
-
-def _spaces(line: str, pos: int) -> int:
-    count = 0
-    while pos + count < len(line) and line[pos + count] in " \t":
-        count += 1
-    return count
-
-
-def _last_line(game: _Game) -> int:
-    return game.tag_lines.get("#last", (0, 0, ""))[0]
-
-
-def _join(section: str, text: str) -> str:
-    return f"{section} {text}" if section else text
-
-
-def _join_line(section: str, text: str) -> str:
-    return f"{section}\n{text}" if section else text
-
-
-def _last_tag(items: list[PbnItem]) -> int | None:
-    """Index of the last tag when only comments follow it."""
-    for index in range(len(items) - 1, -1, -1):
-        if isinstance(items[index], PbnTag):
-            return index
-        if items[index].kind == "%":  # type: ignore[union-attr]
-            return None
-    return None
-
-
-def _strip_comments(section: str) -> str:
-    section = re.sub(r"\{[^}]*\}", " ", section)
-    return re.sub(r";[^\n]*", " ", section)
+def _words(section: str) -> list[tuple[str, int]]:
+    try:
+        found = tokens(section)
+    except LexError as error:
+        raise ValueError(str(error)) from None
+    return [(t[3], t[1]) for t in found if t[0] == WORD]
 
 
 def parse_auction(section: str) -> tuple[Call, ...]:
     """Calls of an auction section; notes (``=1=``), NAGs (``$1``), ``!``/``?``
-    suffixes and the ``*`` end mark are ignored; ``AP`` closes the auction."""
-    calls: list[Call] = []
-    for token in _strip_comments(section).split():
-        if token in ("*", "-", "+") or token.startswith(("=", "$")):
-            continue
-        word = token.rstrip("!?")
-        if word.upper() == "AP":
-            calls.extend(Call(1) for _ in range(_passes_to_close(calls)))
-            continue
-        calls.append(Call.from_str(word))
-    return tuple(calls)
-
-
-def _passes_to_close(calls: list[Call]) -> int:
-    if not any(c.is_bid for c in calls):
-        return 4 - len(calls)
-    trailing = 0
-    for call in reversed(calls):
-        if int(call) != 1:
-            break
-        trailing += 1
-    return max(0, 3 - trailing)
+    suffixes, irregularity marks and the ``*`` end mark are passed over;
+    ``AP`` closes the auction. ValueError on a token that is no call or an
+    unknown call (``-``)."""
+    calls, problems = read_auction(_words(section))
+    for message, _ in problems:
+        if message.startswith("not a call"):
+            raise ValueError(message)
+    if calls is None:
+        raise ValueError("the auction has an unknown call ('-')")
+    return calls
 
 
 def contract_strain(info: PbnInfo, auction: tuple[Call, ...]) -> Strain | None:
     """The contract's strain from the Contract tag, else from the auction."""
     tag = info.tag("Contract")
-    if tag is not None:
-        match = re.fullmatch(r"([1-7])(NT|N|S|H|D|C)(X{0,2})", tag.value.strip().upper())
-        if match:
-            return Strain.from_text(match.group(2))
-    for call in reversed(auction):
-        if call.is_bid:
-            return call.strain
-    return None
+    return _strain_of(tag.value if tag else None, auction)
 
 
 def parse_play(section: str, leader: Seat, trumps: Strain) -> tuple[Card, ...]:
-    """Play section (one trick a line, columns leader, LHO, partner, RHO)
-    to cards in time order: each trick is led by the previous winner."""
-    tokens = [t for t in _strip_comments(section).split()
-              if t not in ("*", "+") and not t.startswith(("=", "$"))]
-    if len(tokens) % 4:
-        raise ValueError(f"{len(tokens)} play tokens, not a multiple of 4")
-    play: list[Card] = []
-    on_lead = leader
-    for start in range(0, len(tokens), 4):
-        column: dict[Seat, Card | None] = {}
-        for i, token in enumerate(tokens[start:start + 4]):
-            word = token.rstrip("!?")
-            column[leader.next(i)] = None if word == "-" else Card.from_str(word)
-        trick = [column[on_lead.next(i)] for i in range(4)]
-        if None in trick:
-            # A short last trick: the cards played so far, in turn order.
-            cut = trick.index(None)
-            if any(c is not None for c in trick[cut:]) or start + 4 < len(tokens):
-                raise ValueError(f"trick {start // 4 + 1} has a gap")
-            play.extend(c for c in trick[:cut] if c is not None)
-            break
-        cards = [c for c in trick if c is not None]
-        play.extend(cards)
-        on_lead = on_lead.next(trick_winner(cards, trumps))
-    return tuple(play)
+    """Play section (tricks as rows of four, columns from ``leader``) to
+    cards in time order: each trick is led by the previous winner. Cards are
+    not checked against a deal here; ValueError on a token that is no card
+    or a gap before the last trick."""
+    words = _words(section)
+    owners = (0, 0, 0, 0)
+    play, problems = read_play(words, leader, trumps, owners)
+    bad = [m for m, _ in problems if m.startswith("not a card")]
+    if bad:
+        raise ValueError(bad[0])
+    if play is None:
+        raise ValueError("the play has a gap before its last trick")
+    return play
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    """Deals of a PBN file (or of deal-string lines), streamed game by game."""
-    return _Reader(source, filename).deals()
+# -- reading files ------------------------------------------------------------
+
+class _Tags:
+    """The tags of the game being read, by name (the first of a name counts,
+    as PBN 2.1 says), made into :class:`_Tag` only when looked up."""
+
+    __slots__ = ("entries", "first", "inherited", "pairs", "sections", "text")
+
+    def __init__(self, text: str, pairs: list[tuple[str, str]], entries: list[Entry] | None,
+                 sections: list[list[str]] | None = None) -> None:
+        self.text = text
+        self.pairs = pairs  # (name, value as written), in order
+        self.entries = entries  # the tag entries (None: read without positions)
+        self.sections = sections  # section tokens per tag, when read without positions
+        self.first: dict[str, int] = {}
+        self.inherited: dict[int, str] = {}  # tag index -> value copied for '#'
+
+    def get(self, name: str) -> _Tag | None:
+        index = self.first.get(name)
+        return None if index is None else _Tag(self, index)
+
+    def start(self, index: int) -> int:
+        """Offset of the tag's ``[``."""
+        if self.entries is not None:
+            return self.entries[index].start
+        return sum(len(n) + len(r) + 6 for n, r in self.pairs[:index])
+
+
+class _Tag:
+    """A tag of the game being read; where it is is worked out when asked."""
+
+    __slots__ = ("index", "name", "raw", "tags", "value")
+
+    def __init__(self, tags: _Tags, index: int) -> None:
+        self.tags = tags
+        self.index = index
+        self.name, self.raw = tags.pairs[index]
+        value = tags.inherited.get(index)
+        if value is None:
+            value = self.raw if "\\" not in self.raw else unescape(self.raw)
+        self.value = value
+
+    @property
+    def start(self) -> int:
+        return self.tags.start(self.index)
+
+    @property
+    def value_at(self) -> int:
+        """Offset of the value's first character."""
+        return self.tags.text.index('"', self.start) + 1
+
+    @property
+    def words(self) -> list[tuple[str, int]]:
+        """The section's tokens and their offsets (-1 when read without)."""
+        tags = self.tags
+        if tags.entries is not None:
+            return tags.entries[self.index].words
+        if tags.sections is not None:
+            return [(word, -1) for word in section_words(tags.sections[self.index])]
+        return []
+
+
+class _GameError(Exception):
+    """Ends the reading of one game (the problem was reported)."""
+
+
+class _Again(Exception):
+    """A game read without positions has something to report: read it again
+    with them."""
+
+
+class _Skip(Exception):
+    """A game without a deal, for an output that needs one."""
+
+
+class _Reader:
+    """Reads games one by one; ``previous`` holds the tag values of the game
+    before (for ``#``), ``lines`` the input's lines."""
+
+    def __init__(self, source: Source, filename: str | None, report: Report | None = None,
+                 strict: bool = False, need_deal: bool = True) -> None:
+        self.name = source_name(source, filename)
+        self.source = source
+        self._lines: Iterable[str] | None = None
+        self.previous: dict[str, str] = {}
+        self._last_printpbn: str | None = None  # tag values not yet in previous
+        self.report = report
+        self.strict = strict
+        self.need_deal = need_deal
+
+    @property
+    def lines(self) -> Iterable[str]:
+        """The input's lines (a caller may put others in their place)."""
+        if self._lines is None:
+            self._lines = text_lines(self.source)
+        return self._lines
+
+    @lines.setter
+    def lines(self, lines: Iterable[str]) -> None:
+        self._lines = lines
+
+    def deals(self) -> Iterator[Deal]:
+        if self._lines is not None:
+            blocks: Iterable[RawGame | QuickBlock] = split_games(self._lines)
+        else:
+            blocks = blocks_of_text(text_chunks(self.source), self.quick)
+        for block in blocks:
+            if isinstance(block, QuickBlock):
+                yield from self._block(block)
+                continue
+            if self._last_printpbn is not None:
+                self._flush_previous()
+            try:
+                deal = self._game(block)
+            except _GameError:
+                continue
+            if deal is not None:
+                yield deal
+        if self._last_printpbn is not None:
+            self._flush_previous()
+
+    def _block(self, block: QuickBlock) -> Iterator[Deal]:
+        """The games of a quick block: those in dealer's printpbn layout read
+        by one match each, in place; at the first other one, the rest game by
+        game."""
+        text = block.text
+        match_at = _PRINTPBN.match
+        position, line, end = 0, block.first, len(text)
+        if '"#"' in text:  # a '#' copies values: every game read on its own
+            end = 0
+        while position < end:
+            match = match_at(text, position)
+            stop = match.end() if match is not None else -1
+            if match is None or (stop != end and not text.startswith("\n\n[", stop)):
+                break
+            deal = self._printpbn(match.group(), line, match)
+            if deal is None:
+                break
+            yield deal
+            position, line = stop + 2, line + 15  # 14 lines and the empty one
+        if position >= len(text):
+            return
+        for game in block.games(position, line):
+            if self._last_printpbn is not None:
+                self._flush_previous()
+            try:
+                deal = self._game(game)
+            except _GameError:
+                continue
+            if deal is not None:
+                yield deal
+
+    def _printpbn(self, text: str, line: int, match: re.Match[str]) -> Deal | None:
+        """A game as dealer's printpbn writes it (_PRINTPBN), read straight
+        from the match; None when its deal is not a usual full deal. Its tag
+        values become ``previous`` only when someone needs them."""
+        board, dealer, vul, deal = match.group(4, 9, 10, 11)
+        masks = quick_full_deal(deal)
+        if masks is None:
+            return None
+        self._last_printpbn = text
+        number = int(board)
+        seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
+        info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None))
+        return _checked_deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
+
+    def _flush_previous(self) -> None:
+        """The tag values of the last printpbn game, into ``previous``."""
+        pairs = plain_tags(self._last_printpbn or "")
+        self._last_printpbn = None
+        if pairs:
+            self.previous.update(pairs)
+
+    # -- problems -------------------------------------------------------------
+    def _problem(self, game: RawGame, severity: str, message: str, offset: int) -> Diagnostic:
+        line, column = game.position(offset)
+        source_line = game.lines[line - game.first] if 0 <= line - game.first < len(game.lines) else None
+        if severity == "warning" and self.strict:
+            severity = "error"
+        return Diagnostic(severity, message, line, column, self.name, source_line)  # type: ignore[arg-type]
+
+    def _fail(self, game: RawGame, message: str, offset: int) -> _GameError:
+        problem = self._problem(game, "error", message, offset)
+        if self.report is None:
+            raise DppError(problem.message, line=problem.line, column=problem.column,
+                           filename=problem.filename, source_line=problem.source_line)
+        self.report(problem)
+        return _GameError()
+
+    # -- one game ---------------------------------------------------------------
+    # The quick ways in (plain games, games read without positions); off, every
+    # game goes through the full lexer: the tests compare the two.
+    quick = True
+
+    def _game(self, game: RawGame) -> Deal | None:
+        text = game.text
+        if text[:1] == "[" and self.quick:
+            plain = plain_tags(text)
+            if plain is not None:
+                return self._plain(game, plain) or self._tagged(game, _Tags(text, plain, None))
+            quick = quick_scan(text)
+            if quick is not None:
+                # without positions: a game with anything to report is read again
+                try:
+                    return self._tagged(game, _Tags(text, quick[0], None, quick[1]), quick=True)
+                except _Again:
+                    pass
+        try:
+            entries = entries_of(tokens(text))
+        except LexError as error:
+            raise self._fail(game, str(error), error.offset) from None
+        if entries and entries[0].kind != TAG and any(e.kind == WORD for e in entries):
+            return self._bare(game, entries)
+        tag_entries = [e for e in entries if e.kind == TAG]
+        if not tag_entries:
+            return self._commentary(game, entries)
+        tags = _Tags(text, [(e.name, e.raw) for e in tag_entries], tag_entries)
+        return self._tagged(game, tags, entries)
+
+    def _plain(self, game: RawGame, pairs: list[tuple[str, str]]) -> Deal | None:
+        """The usual game of plain tag lines (dealer's printpbn and most
+        dealing programs): each tag once, no '#', a full deal written the
+        usual way, Dealer and Vulnerable as the standard spells them, no
+        auction or play. Read straight; None for any other game."""
+        values = dict(pairs)
+        if len(values) != len(pairs) or "#" in values.values() or "\\" in game.text:
+            return None
+        dealer_value = values.get("Dealer", "?")
+        vul_value = values.get("Vulnerable", "?")
+        deal_value = values.get("Deal")
+        if (dealer_value not in _PLAIN_DEALERS or vul_value not in _PLAIN_VULS or deal_value is None
+                or not _PLAIN_NAMES.issuperset(values)):
+            return None
+        masks = quick_full_deal(deal_value)
+        if masks is None:
+            return None
+        board_value = values.get("Board")
+        board = _board(board_value) if board_value is not None else None
+        dealer, vul = _PLAIN_DEALERS[dealer_value], _PLAIN_VULS[vul_value]
+        self.previous.update(values)
+        info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None))
+        return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
+
+    def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
+        """A line of hands without tags (the seed-003 ``pbnin`` layout)."""
+        words = [e for e in entries if e.kind == WORD]
+        value = game.text[words[0].start:words[-1].end]
+        try:
+            masks, order = parse_deal(value)
+        except DealProblem as problem:
+            raise self._fail(game, f"not a deal string or tag: {problem}",
+                             words[0].start + problem.offset) from None
+        info = PbnGame(game.text, game.first, (masks, None, None, None, (), (), order),
+                       entries=entries)
+        return Deal(masks, order=order, pbn=info)
+
+    def _commentary(self, game: RawGame, entries: list[Entry] | None) -> Deal | None:
+        """Comments or ``%`` lines alone: kept for a PBN output, with no deal."""
+        if self.need_deal:
+            return None
+        info = PbnGame(game.text, game.first, ((0, 0, 0, 0), None, None, None, (), (), None),
+                       entries=entries, has_deal=False)
+        return Deal(pbn=info)
+
+    def _tagged(self, game: RawGame, tags: _Tags, entries: list[Entry] | None = None,
+                quick: bool = False) -> Deal:
+        warnings: list[Diagnostic] = []
+
+        def warn(message: str, offset: int) -> None:
+            if quick:
+                raise _Again()
+            warnings.append(self._problem(game, "warning", message, offset))
+
+        pairs = tags.pairs
+        tags.first = {name: index for index, (name, _) in enumerate(pairs)}
+        if len(tags.first) != len(pairs) or '"#"' in game.text or "\\" in game.text:
+            values = self._inherit_and_repeat(tags, warn)
+        else:
+            values = dict(pairs)
+        try:
+            deal = self._meaning(game, tags, values, warn, entries, quick)
+        except _Skip:
+            self.previous.update(values)
+            self._warnings(warnings)
+            raise _GameError() from None
+        except _GameError:
+            self.previous.update(values)
+            raise
+        self.previous.update(values)
+        self._warnings(warnings)
+        if warnings and deal.pbn is not None:
+            object.__setattr__(deal.pbn, "problems", tuple(warnings))
+        return deal
+
+    def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
+        """``#`` values copied from the game before; repeated tags warned of.
+        Returns the values of this game, for the next."""
+        seen: set[str] = set()
+        values: dict[str, str] = {}
+        tags.first = {}
+        for index, (name, _) in enumerate(tags.pairs):
+            tags.first.setdefault(name, index)
+        for index, (name, raw) in enumerate(tags.pairs):
+            tag = _Tag(tags, index)
+            if raw == "#":
+                if name in self.previous:
+                    tag.value = tags.inherited[index] = self.previous[name]
+                else:
+                    warn(f"tag {name}: '#' but no earlier game has this tag", tag.value_at)
+            if name in seen:
+                if name not in _REPEATABLE:
+                    warn(f"tag {name} given again: the first value is the one that counts",
+                         tag.start)
+                continue
+            seen.add(name)
+            values[name] = tag.value
+        return values
+
+    def _warnings(self, warnings: list[Diagnostic]) -> None:
+        """Report a game's warnings; under ``strict`` they are errors and
+        the game is dropped."""
+        if not warnings:
+            return
+        if self.report is None:
+            if self.strict:
+                first = warnings[0]
+                raise DppError(first.message, line=first.line, column=first.column,
+                               filename=first.filename, source_line=first.source_line)
+            return
+        for problem in warnings:
+            self.report(problem)
+        if self.strict:
+            raise _GameError()
+
+    def _meaning(self, game: RawGame, tags: _Tags, values: dict[str, str],
+                 warn: Callable[[str, int], None], entries: list[Entry] | None,
+                 quick: bool = False) -> Deal:
+        """The deal a game's tags say (``values``: the value of each tag
+        name, '#' resolved); a _Tag, which knows where it is, is made only to
+        say something about it."""
+        masks, order, has_deal = (0, 0, 0, 0), None, False
+        deal_value = values.get("Deal")
+        if deal_value is not None and deal_value.strip() not in _UNKNOWN:
+            try:
+                masks, order = parse_deal(deal_value)
+                has_deal = any(masks) or _hands_written(deal_value)
+            except DealProblem as problem:
+                if quick:
+                    raise _Again() from None
+                deal_tag = tags.get("Deal")
+                assert deal_tag is not None
+                at = deal_tag.value_at + problem.offset \
+                    if deal_tag.index not in tags.inherited else deal_tag.value_at
+                raise self._fail(game, f"Deal: {problem}", at) from None
+        if not has_deal and self.need_deal:
+            deal_tag = tags.get("Deal")
+            board_value = values.get("Board")
+            name = f"board {board_value.strip()}" if board_value is not None else "the game"
+            warn(f"{name} has no deal (no Deal tag, or '?'): left out",
+                 deal_tag.value_at if deal_tag is not None else 0)
+            raise _Skip()
+        board_value = values.get("Board")
+        board = _board(board_value) if board_value is not None else None
+        dealer = vul = None
+        dealer_value = values.get("Dealer")
+        if dealer_value is not None and dealer_value.strip() not in _UNKNOWN:
+            dealer = seat_of(dealer_value)
+            if dealer is None:
+                warn(f"Dealer must be N, E, S or W, not {dealer_value!r}",
+                     tags.get("Dealer").value_at)  # type: ignore[union-attr]
+        vul_value = values.get("Vulnerable")
+        if vul_value is not None and vul_value.strip() not in ("", "?"):
+            vul = _VULS.get(vul_value.strip().upper())
+            if vul is None:
+                warn("Vulnerable must be None, NS, EW or All (or Love, Both, -), "
+                     f"not {vul_value!r}", tags.get("Vulnerable").value_at)  # type: ignore[union-attr]
+        ddt = values.get("DoubleDummyTricks")
+        if ddt is not None and ddt not in _UNKNOWN and not _DDT.fullmatch(ddt.strip()):
+            warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
+                 tags.get("DoubleDummyTricks").value_at)  # type: ignore[union-attr]
+        auction = self._auction(tags.get("Auction"), dealer, warn) if "Auction" in values else ()
+        play = self._play(tags, masks, auction, warn) if has_deal and "Play" in values else ()
+        derived = (masks, board, dealer, vul, auction, play, order)
+        info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
+                       entries=entries, has_deal=has_deal)
+        return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, auction=auction,
+                             play=play, pbn=info, order=order)
+
+    @staticmethod
+    def _auction(tag: _Tag | None, dealer: Seat | None,
+                 warn: Callable[[str, int], None]) -> tuple[Call, ...]:
+        if tag is None or not tag.words:
+            return ()
+        calls, problems = read_auction(tag.words)
+        for message, offset in problems:
+            warn(f"Auction: {message}", offset)
+        first = seat_of(tag.value)
+        if first is None:
+            warn(f"Auction must name the first caller (N, E, S or W), not {tag.value!r}",
+                 tag.value_at)
+            return ()
+        if dealer is not None and first != dealer:
+            warn(f"the auction starts with {first}, but the dealer is {dealer}", tag.value_at)
+            return ()
+        return calls or ()
+
+    @staticmethod
+    def _play(tags: _Tags, masks: tuple[int, int, int, int], auction: tuple[Call, ...],
+              warn: Callable[[str, int], None]) -> tuple[Card, ...]:
+        tag = tags.get("Play")
+        if tag is None or not tag.words:
+            return ()
+        leader = seat_of(tag.value)
+        if leader is None:
+            warn(f"Play must name the opening leader (N, E, S or W), not {tag.value!r}",
+                 tag.value_at)
+            return ()
+        contract = tags.get("Contract")
+        trumps = _strain_of(contract.value if contract else None, auction)
+        play, problems = read_play(tag.words, leader, trumps, masks)
+        for message, offset in problems:
+            warn(f"Play: {message}", offset)
+        return play or ()
+
+
+_DEAL_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Deal)}
+
+
+def _checked_deal(**fields: Any) -> Deal:
+    """A Deal from masks the reader has checked already (parse_deal), made
+    without Deal.__post_init__ checking them again: that check costs a fifth
+    of reading a game of plain tags. Same object as Deal(**fields) makes."""
+    deal = object.__new__(Deal)
+    object.__setattr__(deal, "__dict__", {**_DEAL_DEFAULTS, **fields})
+    return deal
+
+
+def _hands_written(value: str) -> bool:
+    """Does a deal string without cards write a hand ('N:... ... ... ...', an
+    empty end position), or only unknown ones ('W:- - - -', no deal)?"""
+    text = value.strip()
+    return any(hand != "-" for hand in (text[2:] if text[1:2] == ":" else text).split())
+
+
+def _board(value: str) -> int | None:
+    text = value.strip()
+    return int(text) if text.isdigit() and text.isascii() else None
+
+
+def read(source: Source, filename: str | None = None, *, report: Report | None = None,
+         strict: bool = False, need_deal: bool = True,
+         previous: dict[str, str] | None = None) -> Iterator[Deal]:
+    """Deals of a PBN file (or of deal-string lines), streamed game by game
+    (see the module doc for ``report`` and ``strict``). A game without a
+    deal (no Deal tag, ``?``, or only comments) is left out with a warning
+    naming it; with ``need_deal=False`` it is kept as a deal with no cards
+    in play, so a PBN output has it. ``previous``: the tag values of the
+    games before, for ``#``, when the file is read in pieces (updated as
+    games are read)."""
+    reader = _Reader(source, filename, report, strict, need_deal)
+    if previous is not None:
+        reader.previous = previous
+    return reader.deals()
+
+
+def shifted_report(report: Report, first_line: int) -> Report:
+    """A report for a piece of a file that starts at ``first_line``: the
+    problems it is given are passed on with the file's line numbers."""
+    if first_line == 1:
+        return report
+
+    def shifted(problem: Diagnostic) -> None:
+        line = problem.line + first_line - 1 if problem.line is not None else None
+        report(dataclasses.replace(problem, line=line))
+
+    return shifted
 
 
 # -- writing --------------------------------------------------------------------
 
-def escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def format_game(deal: Deal) -> str:
-    """One game's text (tags, sections, comments), ending with a newline."""
-    items = list(deal.pbn.items) if deal.pbn else []
-    if not any(isinstance(i, PbnTag) for i in items) and deal.pbn is not None and not deal.auction \
+    """One game's text (tags, sections, comments), ending with a newline.
+    ValueError for a deal PBN cannot hold (hands of unequal lengths)."""
+    info = deal.pbn
+    if isinstance(info, PbnGame) and _fields(deal) == info.derived:
+        return info.text + "\n"
+    problem = lengths_problem(deal.masks)
+    if problem is not None:
+        raise ValueError(problem)
+    if isinstance(info, PbnGame):
+        return _rewritten(deal, info)
+    items = list(info.items) if info else []
+    if not any(isinstance(i, PbnTag) for i in items) and info is not None and not deal.auction \
             and not deal.play and deal.board is None and deal.dealer is None and deal.vul is None:
         # A bare deal string read from a pbnin-style line: keep it bare.
         head = "".join(_comment_text(i) for i in items if isinstance(i, PbnComment))
         return head + deal_string(deal, prefix=False) + "\n"
-    items = _updated(deal, items)
-    return "".join(_item_text(item) for item in items)
+    return "".join(_item_text(item) for item in _updated(deal, items, _wanted(deal)))
 
 
-def _updated(deal: Deal, items: list[PbnItem]) -> list[PbnItem]:
-    """Items with Board, Dealer, Vulnerable, Deal, Auction and Play made to
-    agree with the deal, keeping values that already mean the same."""
+def _fields(deal: Deal) -> tuple[object, ...]:
+    return (deal.masks, deal.board, deal.dealer, deal.vul, deal.auction, deal.play, deal.order)
+
+
+def _wanted(deal: Deal, changed: set[str] | None = None) -> dict[str, tuple[str, str]]:
+    """Tag values (and sections) that say what the deal says; only those of
+    ``changed`` when given."""
     wanted: dict[str, tuple[str, str]] = {}
     if deal.board is not None:
         wanted["Board"] = (str(deal.board), "")
@@ -537,6 +717,41 @@ def _updated(deal: Deal, items: list[PbnItem]) -> list[PbnItem]:
         section = play_section(deal)
         if section is not None:
             wanted["Play"] = section
+    if changed is not None:
+        wanted = {name: value for name, value in wanted.items() if name in changed}
+    return wanted
+
+
+_FIELD_TAGS = ("Deal", "Board", "Dealer", "Vulnerable", "Auction", "Play", "Deal")
+
+
+def _rewritten(deal: Deal, game: PbnGame) -> str:
+    """The game's text with the tags whose meaning changed written anew (in
+    place, the rest of the text as it was) and missing ones added."""
+    changed = {_FIELD_TAGS[i] for i, (a, b) in enumerate(zip(_fields(deal), game.derived,
+                                                             strict=True)) if a != b}
+    wanted = _wanted(deal, changed)
+    text = game.text
+    pieces: list[str] = []
+    position = 0
+    for entry in game.entries():
+        if entry.kind == TAG and entry.name in wanted:
+            value, section = wanted.pop(entry.name)
+            section = section or (text[entry.section_start:entry.section_end]
+                                  if entry.section_start >= 0 else "")
+            pieces.append(text[position:entry.start])
+            pieces.append(f'[{entry.name} "{escape(value)}"]' + (f"\n{section}" if section else ""))
+            position = entry.end
+    pieces.append(text[position:])
+    body = "".join(pieces)
+    added = "".join(_item_text(PbnTag(name, value, section))
+                    for name, (value, section) in wanted.items())
+    return body + "\n" + added
+
+
+def _updated(deal: Deal, items: list[PbnItem], wanted: dict[str, tuple[str, str]]) -> list[PbnItem]:
+    """Items with Board, Dealer, Vulnerable, Deal, Auction and Play made to
+    agree with the deal, keeping values that already mean the same."""
     out: list[PbnItem] = []
     for item in items:
         if isinstance(item, PbnTag) and item.name in wanted:
@@ -563,11 +778,11 @@ def _same(deal: Deal, item: PbnTag, value: str) -> bool:
     """Does the existing tag already say what the deal says?"""
     if item.name == "Deal":
         try:
-            return parse_deal_string(item.value) == (deal.masks, deal.order)
-        except PbnSyntax:
+            return parse_deal(item.value) == (deal.masks, deal.order)
+        except DealProblem:
             return False
     if item.name == "Vulnerable":
-        return _VULS.get(item.value.upper()) == deal.vul
+        return _VULS.get(item.value.strip().upper()) == deal.vul
     if item.name == "Auction":
         try:
             return item.value == value and parse_auction(item.section) == deal.auction
@@ -577,16 +792,17 @@ def _same(deal: Deal, item: PbnTag, value: str) -> bool:
         return True if not deal.play else _play_matches(deal, item)
     if item.name == "Board":
         return item.value.strip().isdigit() and int(item.value) == deal.board
-    return item.value.upper() == value.upper()
+    return item.value.strip().upper() == value.upper()
 
 
 def _play_matches(deal: Deal, item: PbnTag) -> bool:
     info = deal.pbn or PbnInfo()
     trumps = contract_strain(info, deal.auction)
-    if trumps is None or item.value.upper() not in SEAT_CHARS or len(item.value) != 1:
+    leader = seat_of(item.value)
+    if trumps is None or leader is None:
         return False
     try:
-        return parse_play(item.section, Seat.from_char(item.value), trumps) == deal.play
+        return parse_play(item.section, leader, trumps) == deal.play
     except ValueError:
         return False
 
@@ -646,16 +862,28 @@ def _formatted(deal: Deal, index: int) -> str:
     try:
         return format_game(deal)
     except ValueError as error:
-        raise DppError(f"deal {index}: {error}") from None
+        raise DppError(f"{game_name(deal, index)}: {error}") from None
+
+
+def game_name(deal: Deal, index: int) -> str:
+    """How messages name a game: its number in the output, then its board
+    and the line it was read at, when known."""
+    parts = [f"board {deal.board}"] if deal.board is not None else []
+    if isinstance(deal.pbn, PbnGame):
+        parts.append(f"read at line {deal.pbn.line}")
+    return f"deal {index}: {', '.join(parts)}" if parts else f"deal {index}"
 
 
 __all__ = [
+    "PbnGame",
     "auction_section",
     "contract_strain",
     "deal_from_string",
     "deal_string",
     "dumps",
+    "escape",
     "format_game",
+    "game_name",
     "parse_auction",
     "parse_deal_string",
     "parse_play",

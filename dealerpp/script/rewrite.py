@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
+from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic, LineIndex
 from dealerpp.script.lexer import is_column_one, regions, shape_words
-from dealerpp.script.lines import LineIndex
 from dealerpp.script.shape_blocks import compile_block, kept_lines
 
 TYPE_CHECKING = False  # typing stays unimported at run time

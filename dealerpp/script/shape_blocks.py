@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.diagnostics import Diagnostic, DppError, LineIndex
 from dealerpp.script.lexer import Region
-from dealerpp.script.lines import LineIndex
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -108,7 +107,7 @@ def kept_lines(text: str, block: Region) -> str:
 
 def positioned_error(message: str, offset: int, lines: LineIndex, filename: str) -> DppError:
     line, column = lines.line_col(offset)
-    return DppError(message, line, column, filename, lines.line_text(line))
+    return DppError(message, line, column, filename, lines.excerpt(line, column))
 
 
 def _shifted(line: int | None, column: int | None, block_line: int,
@@ -125,7 +124,8 @@ def _shifted(line: int | None, column: int | None, block_line: int,
 def _moved_error(error: DppError, block_line: int, block_column: int, lines: LineIndex,
                  filename: str) -> DppError:
     line, column = _shifted(error.line, error.column, block_line, block_column)
-    return DppError(error.message, line, column, filename, lines.line_text(line), error.hint,
+    return DppError(error.message, line, column, filename, lines.excerpt(line, column),
+                    error.hint,
                     error.notes)
 
 
@@ -133,4 +133,4 @@ def _moved(warning: Diagnostic, block_line: int, block_column: int, lines: LineI
            filename: str) -> Diagnostic:
     line, column = _shifted(warning.line, warning.column, block_line, block_column)
     return Diagnostic(warning.severity, warning.message, line, column, filename,
-                      lines.line_text(line), warning.hint, warning.code)
+                      lines.excerpt(line, column), warning.hint, warning.code)

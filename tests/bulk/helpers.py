@@ -10,7 +10,7 @@ from dealerpp import deals as per_deal_api
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
-from tests.deals.strategies import masks_from_counts
+from tests.deals.strategies import masks_from_counts, no_full_deal_short
 
 FAST = ("deals", "hex", "giblib", "pbn", "oneline")
 
@@ -23,7 +23,7 @@ def partial_masks(draw: st.DrawFn, equal: bool = False) -> tuple[int, int, int, 
         size = draw(st.integers(1, 12))
         counts = [size] * 4
     else:
-        counts = [draw(st.integers(0, 13)) for _ in range(4)]
+        counts = no_full_deal_short([draw(st.integers(0, 13)) for _ in range(4)])
     return masks_from_counts(cards, counts)
 
 

@@ -30,10 +30,11 @@ from tests.deals.strategies import full_masks
 from .helpers import bulk, per_deal
 
 # Targets that hold any deal the source's reader gives (hex: full deals
-# only; giblib: hands of one size only).
-HOLDS_ALL = {"deals": ("pbn", "oneline"), "hex": ("deals", "giblib", "pbn", "oneline"),
+# only; giblib: hands of one size only; pbn: no three full hands and a
+# short fourth, which deals and oneline files can hold).
+HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline"),
              "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
-             "oneline": ("deals", "pbn")}
+             "oneline": ("deals",)}
 # Bytes that mean something in some format, and any byte at all.
 STRUCTURAL = b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"
 BYTES = st.one_of(st.sampled_from(list(STRUCTURAL)), st.integers(0, 255))
@@ -112,7 +113,9 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, folder: Path) -> N
     per_status, per_err = convert(source, same, src, src)
     bulk_status, bulk_err = convert(source, fast, src, dst)
     assert per_status in (0, 1), per_err  # never an internal error (70)
-    # the same status, and the same first error: FILE:LINE:COL: error: MESSAGE
+    # the same status, and the same first problem: FILE:LINE:COL: error: MESSAGE
+    if src == "pbn":  # a game with no deal is kept in PBN, left out with a warning in dst
+        bulk_err = without_games_left_for_no_deal(bulk_err, source)
     assert (bulk_status, bulk_err.partition("\n")[0]) == (per_status, per_err.partition("\n")[0])
     if per_status == 0:
         read_back = [d.masks for d in deals_api.read(same, src)]
@@ -123,6 +126,18 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, folder: Path) -> N
     for other in formats.FAST:
         if other != src:
             assert bulk(data, src, other, chunk=chunk) == per_deal(data, src, other), other
+
+
+def without_games_left_for_no_deal(err: str, source: Path) -> str:
+    """stderr without the warnings (each its lines up to the next message)
+    that name a game left out for having no deal."""
+    kept, skipping = [], False
+    for line in err.splitlines(keepends=True):
+        if line.startswith((f"{source}:", "dealerpp")):
+            skipping = line.startswith(f"{source}:") and " has no deal (" in line
+        if not skipping:
+            kept.append(line)
+    return "".join(kept)
 
 
 PARITY = settings(max_examples=300, deadline=None,
@@ -174,9 +189,12 @@ def test_pbn_hash_copies_the_tags_of_a_game_the_per_deal_reader_read() -> None:
 def test_a_byte_order_mark_counts_only_at_the_start(fmt: str) -> None:
     good = GOOD_HEX if fmt == "hex" else PAIR
     assert both_paths(b"\xef\xbb\xbf" + good * 3, fmt, "deals") == bulk(good * 3, fmt, "deals")
-    error = both_paths(good * 3 + b"\xef\xbb\xbf" + good, fmt, "deals")
+    later_mark = both_paths(good * 3 + b"\xef\xbb\xbf" + good, fmt, "deals")
+    if fmt == "pbn":  # PBN import takes a mark between games as white space (cat a.pbn b.pbn)
+        assert later_mark == bulk(good * 4, fmt, "deals")
+        return
     line = 1 + 3 * good.count(b"\n")  # the line with the mark: an error
-    assert isinstance(error, str) and error.startswith(f"in:{line}:1: ")
+    assert isinstance(later_mark, str) and later_mark.startswith(f"in:{line}:1: ")
 
 
 @pytest.mark.parametrize("fmt", ["hex", "oneline"])
@@ -207,7 +225,9 @@ def test_a_tag_line_as_wide_as_a_deal_line_opens_a_game(indent: bytes) -> None:
     value = b"N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 -".ljust(58 - len(indent))
     deal_tag = indent + b'[Deal "' + value + b'"]\n'
     assert len(tag) == len(deal_tag) == len(LINE)
-    error = both_paths(LINE * 2 + tag + LINE * 2, "pbn", "deals")
-    assert isinstance(error, str) and error.startswith("in:3: error: game has no Deal tag")
+    # the game has no deal: left out (the reader's warning), its sections with it
+    left_out = both_paths(LINE * 2 + tag + LINE * 2, "pbn", "deals")
+    assert left_out == both_paths(LINE * 2, "pbn", "deals")
+    assert isinstance(left_out, bytes) and len(left_out) == 2 * 32
     out = both_paths(LINE * 2 + deal_tag + LINE * 2, "pbn", "deals")
     assert isinstance(out, bytes) and len(out) == 3 * 32  # two deals, then the game's

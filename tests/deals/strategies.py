@@ -38,9 +38,19 @@ def equal_masks(draw: st.DrawFn, low: int = 1) -> tuple[int, int, int, int]:
 
 @st.composite
 def any_masks(draw: st.DrawFn) -> tuple[int, int, int, int]:
-    """Partial deals: each hand 0-13 cards, some cards in no hand."""
+    """Partial deals: each hand 0-13 cards, some cards in no hand (never
+    three hands of 13 and a fourth of 1-12: a full deal with a card missing
+    is no deal in PBN)."""
     cards = draw(st.permutations(range(52)))
-    return masks_from_counts(cards, [draw(st.integers(0, 13)) for _ in range(4)])
+    return masks_from_counts(cards, no_full_deal_short(
+        [draw(st.integers(0, 13)) for _ in range(4)]))
+
+
+def no_full_deal_short(counts: list[int]) -> list[int]:
+    """The counts, the short hand made full when the three others are."""
+    if counts.count(13) == 3:
+        return [13] * 4
+    return counts
 
 
 def masks_from_counts(cards: list[int], counts: list[int]) -> tuple[int, int, int, int]:

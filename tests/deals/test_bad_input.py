@@ -140,13 +140,25 @@ def test_pbn_errors() -> None:
     assert "over 13" in error_of(pbn.read, long).message
     assert "not closed" in error_of(pbn.read, '[Deal "N:5.76').message
     assert "not closed" in error_of(pbn.read, GAME + "{ open\n").message
-    assert "Dealer" in error_of(pbn.read, GAME.replace('"N"]', '"Q"]', 1)).message
-    assert "Vulnerable" in error_of(pbn.read, GAME.replace("None", "Nobody")).message
-    revoke = error_of(pbn.read, GAME.replace("SA S2 S7 S5", "SA H5 S7 S5"))
-    assert "revoke" in revoke.message and revoke.line == 7
-    assert "previous" in error_of(pbn.read, '[Event "#"]\n').message
-    assert "no Deal tag" in error_of(pbn.read, '[Event "x"]\n').message
-    assert "twice" in error_of(pbn.read, GAME + '[Board "2"]\n').message
+
+
+def test_pbn_rule_breaks_are_warnings_kept_on_the_game() -> None:
+    """PBN 2.1 import is tolerant: what is not a deal error is a warning,
+    the game is kept as written (``strict`` makes it an error)."""
+    def warnings(text: str) -> list[str]:
+        (deal,) = pbn.read(text, need_deal=False)
+        return [w.message for w in deal.pbn.problems]
+
+    assert any("Dealer" in w for w in warnings(GAME.replace('"N"]', '"Q"]', 1)))
+    assert any("Vulnerable" in w for w in warnings(GAME.replace("None", "Nobody")))
+    assert any("revoke" in w for w in warnings(GAME.replace("SA S2 S7 S5", "SA H5 S7 S5")))
+    assert any("earlier game" in w for w in warnings('[Event "#"]\n'))
+    assert any("given again" in w for w in warnings(GAME + '[Board "2"]\n'))
+    assert warnings('[Event "x"]\n') == []  # kept, with no deal
+    assert list(pbn.read('[Event "x"]\n')) == []
+    revoke = error_of(lambda t: pbn.read(t, strict=True),
+                      GAME.replace("SA S2 S7 S5", "SA H5 S7 S5"))
+    assert "revoke" in revoke.message and (revoke.line, revoke.column) == (7, 4)
 
 
 def test_pbn_inheritance() -> None:
@@ -276,7 +288,7 @@ def test_pbn_error_line_after_a_leading_escape_line() -> None:
     """A '%' line before the first game used to leave the game's line at 0."""
     from dealerpp import deals
 
-    text = '% a note\n\n[Deall "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
+    text = '% a note\n\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543Z"]\n'
     with pytest.raises(DppError) as caught:
         list(deals.read(text.encode(), "pbn", filename="in"))
     assert caught.value.line == 3

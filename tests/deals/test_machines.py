@@ -194,10 +194,11 @@ def test_bad_records_name_the_board_and_byte(fmt: str, data: bytes, expected: st
     ("csv", '"AKQJT98765432","","","","","AKQJT98765432","","","","","AKQJT98765432","","",'
             '"","","AKQJT9876543X","3","S/EW"\n', "board 3: 'X' is not a rank", (1, 98)),
     ("csv", '"AK"\n', "a board: a board is 18 fields", (1, 1)),
+    ("csv", '"",' * 16 + '"\u00b21","N/-"\n', "a board: the board number must be", (1, 50)),
 ])
 def test_bad_lines_name_the_board_line_and_column(fmt: str, data: str, expected: str,
                                                    where: tuple[int, int]) -> None:
-    error = error_of(data.encode("ascii"), fmt)
+    error = error_of(data.encode("utf-8"), fmt)
     assert error.message.startswith(expected)
     assert (error.line, error.column) == where
 

@@ -68,6 +68,7 @@ def _perl_right_expressions(count: int, seed: int) -> list[str]:
     return right
 
 
+@pytest.mark.slow
 def test_generated_corpus_gives_the_same_deals_as_perl(dealer_bin: str,
                                                        perl_dpp_bin: str) -> None:
     expressions = _perl_right_expressions(150, seed=11)

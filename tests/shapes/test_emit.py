@@ -59,6 +59,7 @@ def shape_sets(draw: st.DrawFn) -> int:
     return shapes
 
 
+@pytest.mark.slow
 @EMISSION
 @given(shape_sets())
 def test_every_mode_means_its_set(shapes: int) -> None:

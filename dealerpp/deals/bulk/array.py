@@ -33,7 +33,8 @@ def _swar_popcount(words: np.ndarray) -> np.ndarray:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.uint8)
+    counts: np.ndarray = ((x * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.uint8)
+    return counts
 
 
 popcount = getattr(np, "bitwise_count", _swar_popcount)
@@ -70,7 +71,8 @@ class DealArray:
         masks = np.array([d.masks for d in deals], dtype=np.uint64).reshape(-1, 4)
         tricks = None
         if deals and all(d.gib is not None and d.gib.tricks is not None for d in deals):
-            text = "".join(d.gib.tricks for d in deals)  # type: ignore[union-attr]
+            text = "".join(d.gib.tricks for d in deals
+                           if d.gib is not None and d.gib.tricks is not None)
             tricks = np.frombuffer(text.encode("ascii"), np.uint8).reshape(-1, 20).copy()
         return cls(masks, tricks=tricks)
 
@@ -82,9 +84,9 @@ class DealArray:
         masks = np.concatenate([p.masks for p in parts])
         tricks = boards = None
         if all(p.tricks is not None for p in parts):
-            tricks = np.concatenate([p.tricks for p in parts])  # type: ignore[misc]
+            tricks = np.concatenate([p.tricks for p in parts if p.tricks is not None])
         if all(p.boards is not None for p in parts):
-            boards = np.concatenate([p.boards for p in parts])  # type: ignore[misc]
+            boards = np.concatenate([p.boards for p in parts if p.boards is not None])
         return DealArray(masks, tricks, boards)
 
     # -- views --------------------------------------------------------------
@@ -121,7 +123,8 @@ class DealArray:
         total = popcount(m).astype(np.int16).sum(axis=1)
         union = popcount(m[:, 0] | m[:, 1] | m[:, 2] | m[:, 3])
         over = (popcount(m) > 13).any(axis=1)
-        return high | (total != union) | over
+        broken: np.ndarray = high | (total != union) | over
+        return broken
 
     def to_deals(self) -> list[Deal]:
         """Model deals: tricks travel in ``Deal.gib``, a 26-hex board digit as
@@ -175,7 +178,8 @@ def full_rows(masks: np.ndarray) -> np.ndarray:
     all 52 cards in their union leave no room for a card twice."""
     counts_ok = (popcount(masks) == 13).all(axis=1)
     union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
-    return counts_ok & (union == FULL)
+    full: np.ndarray = counts_ok & (union == FULL)
+    return full
 
 
 def owner_view(masks: np.ndarray) -> np.ndarray:
@@ -184,7 +188,8 @@ def owner_view(masks: np.ndarray) -> np.ndarray:
     owner = bits[:, 1, :52] + 2 * bits[:, 2, :52] + 3 * bits[:, 3, :52]
     present = bits[:, 0, :52] | bits[:, 1, :52] | bits[:, 2, :52] | bits[:, 3, :52]
     owner += (1 - present) * NO_SEAT
-    return owner
+    shown: np.ndarray = owner
+    return shown
 
 
 def owner_view_full(masks: np.ndarray) -> np.ndarray:

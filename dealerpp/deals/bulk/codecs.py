@@ -101,11 +101,11 @@ def _each_sub_block(rows: int, work: Callable[[int, int], None]) -> None:
         raise errors[0]
 
 
-def _grid(block: bytes, width: int) -> np.ndarray:
+def _grid(block: bytes | memoryview, width: int) -> np.ndarray:
     return np.frombuffer(block, np.uint8).reshape(-1, width)
 
 
-def _translated(block: bytes, table: bytes, width: int) -> np.ndarray:
+def _translated(block: bytes | memoryview, table: bytes, width: int) -> np.ndarray:
     """The block through a byte table (``bytes.translate`` runs at memory speed)."""
     data = block if isinstance(block, bytes) else bytes(block)
     return _grid(data.translate(table), width)
@@ -134,7 +134,7 @@ class DealsCodec:
     name = "deals"
     record = 32
 
-    def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
         masks = np.frombuffer(block, "<u8").reshape(-1, 4).astype(np.uint64, copy=False)
         counts = popcount(masks)
         union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
@@ -166,7 +166,7 @@ class Hex26Codec:
     contents = (26, 28)
     _table = _hex_table()
 
-    def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         raw = _grid(block, width)
         checks = _Checks(len(raw))
@@ -230,7 +230,8 @@ class Hex26Codec:
 
 def _hex_digits(values: np.ndarray) -> np.ndarray:
     """0-15 -> ASCII '0'-'9', 'A'-'F'."""
-    return values + np.where(values > 9, np.uint8(55), np.uint8(48))
+    digits: np.ndarray = values + np.where(values > 9, np.uint8(55), np.uint8(48))
+    return digits
 
 
 # -- hands as text: giblib, PBN deal strings, printoneline ------------------------
@@ -258,10 +259,12 @@ def _dot_prefix(dots: np.ndarray) -> np.ndarray:
     SWAR: multiplying 8 bytes of 0/1 by 0x0101..01 leaves in byte k the sum
     of bytes 0..k; the second word adds the first word's total."""
     if not _LITTLE:  # pragma: no cover - the trick needs byte 0 lowest
-        return np.cumsum(dots, axis=2, dtype=np.uint8)
+        sums: np.ndarray = np.cumsum(dots, axis=2, dtype=np.uint8)
+        return sums
     words = np.ascontiguousarray(dots).view(np.uint64) * _BYTE_ONES  # (N, 4, 2)
     words[..., 1] += (words[..., 0] >> np.uint64(56)) * _BYTE_ONES
-    return words.view(np.uint8).reshape(dots.shape)
+    prefix: np.ndarray = words.view(np.uint8).reshape(dots.shape)
+    return prefix
 
 
 class HandsLayout:
@@ -283,7 +286,7 @@ class HandsLayout:
         self.template = _encode_template()
 
     # -- decoding -----------------------------------------------------------
-    def decode_rows(self, block: bytes, width: int, checks: _Checks,
+    def decode_rows(self, block: bytes | memoryview, width: int, checks: _Checks,
                     first: np.ndarray | int | None = None) -> np.ndarray:
         """Masks of every row; failures are recorded in ``checks``."""
         raw = _grid(block, width)
@@ -415,7 +418,7 @@ def _rows(count: int, template: bytes) -> np.ndarray:
 
 
 def _bytes(out: np.ndarray) -> memoryview:
-    return memoryview(out).cast("B")
+    return memoryview(out.data).cast("B")
 
 
 # -- the text formats ------------------------------------------------------------
@@ -423,7 +426,8 @@ def _bytes(out: np.ndarray) -> memoryview:
 def _valid_tricks(tricks: np.ndarray) -> np.ndarray:
     digit = (tricks >= 48) & (tricks <= 57)
     letter = ((tricks | 0x20) >= 97) & ((tricks | 0x20) <= 100)
-    return digit | letter | (tricks == 45)
+    valid: np.ndarray = digit | letter | (tricks == 45)
+    return valid
 
 
 class GiblibCodec:
@@ -434,7 +438,7 @@ class GiblibCodec:
     layout = HandsLayout((0, 17, 34, 51), first=3,
                          fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
-    def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         raw = _grid(block, width)
         checks = _Checks(len(raw))
@@ -488,7 +492,7 @@ class PbnCodec:
                                 (8, b":"), (25, b" "), (42, b" "), (59, b" "),
                                 (76, b'"'), (77, b"]"), (78, b"\n"), (79, b"\n")])
 
-    def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         raw = _grid(block, width)
         checks = _Checks(len(raw))
         if width == self.pair:
@@ -526,7 +530,7 @@ class OnelineCodec:
                                 (37, b" "), (38, b"s"), (39, b" "), (56, b" "), (57, b"w"),
                                 (58, b" "), (75, b" ")])
 
-    def decode(self, block: bytes, width: int) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         raw = _grid(block, width)
         checks = _Checks(len(raw))

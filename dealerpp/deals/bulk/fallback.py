@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from dealerpp.diagnostics import DppError
 
@@ -49,10 +49,13 @@ class PerDeal(Protocol):
 
 
 class ModelPerDeal:
-    """The readers and writers of :mod:`dealerpp.deals`."""
+    """The readers and writers of :mod:`dealerpp.deals`. ``pbn_options``:
+    keyword arguments of the PBN reader (``report``, ``strict``, ...); the
+    problems it reports for a piece get the file's line numbers."""
 
-    def __init__(self) -> None:
-        # tag values of the PBN games read so far, for '#' (pbn._Reader.previous)
+    def __init__(self, pbn_options: dict[str, Any] | None = None) -> None:
+        self.pbn_options = pbn_options or {}
+        # tag values of the PBN games read so far, for '#' (pbn.read's previous)
         self._pbn_previous: dict[str, str] = {}
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
@@ -63,7 +66,7 @@ class ModelPerDeal:
             # a blank line first: the mark is then no longer at a file's start
             data, first_line = b"\n" + data, first_line - 1
         try:
-            yield from self._deals(fmt, data, filename)
+            yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
             raise shifted(error, first_line, first_byte) from None
 
@@ -75,7 +78,7 @@ class ModelPerDeal:
 
             source, first_line = prefixed(b"\n", stream), first_line - 1  # as in read()
         try:
-            yield from self._deals(fmt, source, filename)
+            yield from self._deals(fmt, source, filename, first_line)
         except DppError as error:
             raise shifted(error, first_line, 0) from None
 
@@ -85,11 +88,15 @@ class ModelPerDeal:
         if fmt == "pbn" and last_record.startswith(_PBN_DEAL_TAG):
             self._pbn_previous["Deal"] = last_record[7:last_record.index(b'"', 7)].decode()
 
-    def _deals(self, fmt: str, source: Source, filename: str | None) -> Iterator[Deal]:
+    def _deals(self, fmt: str, source: Source, filename: str | None,
+               first_line: int) -> Iterator[Deal]:
         if fmt == "pbn":
-            from dealerpp.deals.dealer_output import read_printpbn
+            from dealerpp.deals import pbn
 
-            return read_printpbn(source, filename=filename, previous=self._pbn_previous)
+            options = dict(self.pbn_options, previous=self._pbn_previous)
+            if "report" in options:
+                options["report"] = pbn.shifted_report(options["report"], first_line)
+            return pbn.read(source, filename, **options)
         from dealerpp import deals
 
         return deals.read(source, fmt, filename=filename)

@@ -91,13 +91,13 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
         end = stream_at
     if fmt == "pbn" and not final and stream_at is None:
         end = _before_open_game(data, end)
-    pieces = _uniform(data, end, codec, line)
-    if pieces is None:
+    uniform = _uniform(data, end, codec, line)
+    if uniform is None:
         pieces, end = _mixed(data, end, codec, line, final and stream_at is None)
         lines = data.count(b"\n", 0, end)
     else:
-        lines = pieces[0][4] if pieces else 0
-        pieces = [piece[:4] for piece in pieces]
+        lines = uniform[0][4] if uniform else 0
+        pieces = [(start, stop, width, first) for start, stop, width, first, _ in uniform]
     if stream_at is not None:
         stream_at = end  # a PBN game left open before the comment streams too
     return _Plan(pieces, end, lines, stream_at)
@@ -199,7 +199,8 @@ def _mixed(data: bytes, end: int, codec: Any, line: int,
 
 
 def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.ndarray,
-               numbers: np.ndarray, final: bool) -> tuple[np.ndarray, ...]:
+               numbers: np.ndarray, final: bool
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
     """Merge each bare ``[Deal]`` line with its blank line; make other tag
     games (up to their blank line) slow, or leave them for the next chunk."""
     count = len(starts)
@@ -393,7 +394,7 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
         return
     block = memoryview(data)[start:stop]  # no copy of the chunk
     codec = CODECS[fmt]
-    arr, ok = codec.decode(block, width)  # type: ignore[call-arg]
+    arr, ok = codec.decode(block, width)  # type: ignore[call-arg]  # .deals takes no width
     lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
     if ok is not None and data.count(b"\n", start, stop) != len(arr) * lines_per_row:
         # rows are not the lines they seemed: let the per-deal reader have it all
@@ -404,7 +405,8 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
                            (line, lines_per_row, start))
 
 
-def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes, width: int, fmt: str,
+def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview, width: int,
+                fmt: str,
                 per_deal: PerDeal, filename: str | None,
                 where: tuple[int, int, int]) -> Iterator[Segment]:
     """Fast rows as arrays, failed rows through the per-deal reader, in order.
@@ -463,7 +465,7 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     with _Writer(dst) as out:
         for segment in segments(source, src_fmt, per_deal, filename):
             if isinstance(segment, DealArray):
-                data = encoder.encode(segment, total)
+                data: bytes | memoryview | None = encoder.encode(segment, total)
                 if data is None:
                     data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
                 out.write(data)

@@ -1,8 +1,8 @@
 """The diagnostics of one check, bounded like a compiler's.
 
 Every pass reports through one ``Report``: at a token (``at``) or at a
-line and column (``add``). Each diagnostic quotes its source line, with
-control characters made visible. The report keeps the output in
+line and column (``add``). Each diagnostic quotes its source line
+(``Diagnostic.format`` escapes it and cuts a long one around the caret). The report keeps the output in
 proportion to the input, whatever the input:
 
 - after ``max_errors`` errors it stops the check (``TooManyErrors``) and
@@ -15,16 +15,12 @@ proportion to the input, whatever the input:
 
 from __future__ import annotations
 
-from dealerpp.diagnostics import Diagnostic, Severity
+from dealerpp.diagnostics import Diagnostic, LineIndex, Severity
 from dealerpp.lalr import Token
-from dealerpp.script.lines import LineIndex
 
 DEFAULT_MAX_ERRORS = 100
 _LINE_END = 1 << 62  # sorts after every column
 
-# Control characters in a quoted source line shown as their Unicode pictures
-# (one column each, so the caret stays aligned); tabs stay tabs.
-_VISIBLE_CONTROLS = {code: 0x2400 + code for code in range(32) if code != 9}
 
 
 class TooManyErrors(Exception):
@@ -69,9 +65,7 @@ class Report:
                 self.warnings[key][1] += 1
                 return
             self.warnings[key] = [column or 0, 0]
-        source = self.lines.line_text(line)
-        if source is not None:
-            source = source.translate(_VISIBLE_CONTROLS)
+        source = self.lines.excerpt(line, column)  # escaped and cut when shown
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
                                      hint, code))
 

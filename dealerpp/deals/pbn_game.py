@@ -1,0 +1,175 @@
+"""One PBN game as read: its exact text, and its tags, sections and
+comments found in it.
+
+:class:`PbnGame` is the ``pbn`` of a deal read from a PBN file. It is a
+:class:`~dealerpp.deals.model.PbnInfo` (its ``items`` are the plain tags and
+comments, built when first asked for) that also remembers the text it came
+from, where each item sits in it, what the reader made of it and the
+warnings it had. The writer gives the text back unchanged while the deal
+says what was read, and otherwise rewrites only the tags that changed.
+"""
+
+from __future__ import annotations
+
+from dealerpp.deals.model import PbnComment, PbnInfo, PbnItem, PbnTag
+from dealerpp.deals.pbn_lexer import TAG, WORD, Token, tokens
+from dealerpp.diagnostics import Diagnostic
+
+
+class Entry:
+    """A tag with its section, or a comment outside sections; offsets in
+    the game's text. ``words``: the section's tokens and where they start."""
+
+    __slots__ = ("end", "kind", "name", "raw", "section_end", "section_start", "start", "words")
+
+    def __init__(self, kind: str, name: str, raw: str, start: int, end: int) -> None:
+        self.kind = kind  # TAG, or the comment's kind: "{", ";", "%"
+        self.name = name  # a tag's name; a comment's text
+        self.raw = raw  # a tag's value as written
+        self.start = start
+        self.end = end
+        self.words: list[tuple[str, int]] = []
+        self.section_start = -1
+        self.section_end = -1
+
+
+def entries_of(found: list[Token]) -> list[Entry]:
+    """Tags and comments of a game's tokens. Comments after a tag join its
+    section when section tokens follow the tag, so a comment inside an
+    auction or a play stays there; otherwise they are items of their own."""
+    out: list[Entry] = []
+    tag: Entry | None = None
+    loose: list[Token] = []  # comments since the last tag or section token
+    for token in found:
+        kind = token[0]
+        if kind == TAG:
+            if loose:
+                _settle(out, tag, loose)
+                loose = []
+            tag = Entry(TAG, token[3], token[4], token[1], token[2])
+            out.append(tag)
+        elif kind == WORD:
+            if tag is None:
+                out.extend(Entry(c[0], c[3], "", c[1], c[2]) for c in loose)
+                loose = []
+                out.append(Entry(WORD, token[3], "", token[1], token[2]))
+                continue
+            if tag.section_start < 0:
+                tag.section_start = loose[0][1] if loose else token[1]
+            tag.words.append((token[3], token[1]))
+            tag.section_end = tag.end = token[2]
+            loose = []
+        else:
+            loose.append(token)
+    _settle(out, tag, loose)
+    return out
+
+
+def _settle(out: list[Entry], tag: Entry | None, loose: list[Token]) -> None:
+    """Comments after a tag: into its section if it has one, else items."""
+    if tag is not None and tag.section_start >= 0 and loose:
+        tag.section_end = tag.end = loose[-1][2]
+        return
+    out.extend(Entry(c[0], c[3], "", c[1], c[2]) for c in loose)
+
+
+def unescape(raw: str) -> str:
+    r"""A tag value as meant: ``\"`` and ``\\`` are the only escapes."""
+    if "\\" not in raw:
+        return raw
+    out = []
+    position = 0
+    while position < len(raw):
+        char = raw[position]
+        if char == "\\" and raw[position + 1:position + 2] in ('"', "\\"):
+            out.append(raw[position + 1])
+            position += 2
+        else:
+            out.append(char)
+            position += 1
+    return "".join(out)
+
+
+def escape(value: str) -> str:
+    r"""A value as written: ``"`` as ``\"``, a backslash doubled only where
+    it would otherwise be read as an escape (before ``"``, ``\`` or the end),
+    so ``Declarer;Denomination\2R`` stays as the standard writes it."""
+    out = []
+    for index, char in enumerate(value):
+        if char == '"':
+            out.append('\\"')
+        elif char == "\\" and value[index + 1:index + 2] in ('"', "\\", ""):
+            out.append("\\\\")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+class PbnGame(PbnInfo):
+    """The ``pbn`` of a deal read from a PBN file (see the module doc)."""
+
+    def __init__(self, text: str, line: int, derived: tuple[object, ...],
+                 problems: tuple[Diagnostic, ...] = (), inherited: dict[int, str] | None = None,
+                 entries: list[Entry] | None = None, has_deal: bool = True) -> None:
+        # (one update, not a frozen dataclass's setattr per field: a game is
+        # made for every game read)
+        object.__setattr__(self, "__dict__", {
+            "text": text,  # the game's lines joined by LF
+            "line": line,  # where it starts in the input
+            "derived": derived,  # the deal's fields as read
+            "problems": problems,  # its warnings, as python-chess keeps a game's errors
+            "inherited": inherited or {},  # tag index -> value copied for '#'
+            "has_deal": has_deal,
+            "_entries": entries,
+            "_items": None})
+
+    text: str
+    line: int
+    derived: tuple[object, ...]
+    problems: tuple[Diagnostic, ...]
+    inherited: dict[int, str]
+    has_deal: bool
+    _entries: list[Entry] | None  # made on first use
+    _items: tuple[PbnItem, ...] | None
+
+    def entries(self) -> list[Entry]:
+        found = self._entries
+        if found is None:
+            found = entries_of(tokens(self.text))
+            object.__setattr__(self, "_entries", found)
+        return found
+
+    @property
+    def items(self) -> tuple[PbnItem, ...]:
+        built = self._items
+        if built is None:
+            built = tuple(self._items_of(self.entries()))
+            object.__setattr__(self, "_items", built)
+        return built
+
+    def _items_of(self, found: list[Entry]) -> list[PbnItem]:
+        out: list[PbnItem] = []
+        tag_index = -1
+        for entry in found:
+            if entry.kind == TAG:
+                tag_index += 1
+                value = self.inherited.get(tag_index)
+                if value is None:
+                    value = unescape(entry.raw)
+                section = self.text[entry.section_start:entry.section_end] \
+                    if entry.section_start >= 0 else ""
+                out.append(PbnTag(entry.name, value, section))
+            elif entry.kind != WORD:
+                out.append(PbnComment(entry.kind, entry.name))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PbnInfo):
+            return self.items == other.items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return f"PbnGame(line={self.line}, items={self.items!r})"

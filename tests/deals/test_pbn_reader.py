@@ -1,0 +1,154 @@
+"""The PBN reader on generated and mutated files: the quick split of plain
+files and the line-by-line one agree, every way of giving the input reads
+the same, nothing breaks on garbage, and what is accepted round-trips."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerpp.deals import pbn
+from dealerpp.deals.pbn_lexer import games_of_text, split_games, text_chunks
+from dealerpp.diagnostics import Diagnostic
+
+from . import pbn_oracle as oracle
+
+CORPUS = Path(__file__).parent / "pbn_corpus"
+SAMPLES = {path.name: path.read_bytes() for path in sorted(CORPUS.glob("*.pbn"))}
+SETTINGS = settings(max_examples=80, deadline=None)
+
+GAME = ('[Board "{board}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+        '[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n')
+# Pieces a file may hold between games or lines: what the quick path must
+# notice and hand to the line-by-line one.
+ODD = ["", "", "\n", " \n", "\t\n", "% note\n", "{a\n\nb}\n", "; c\n", "{x}", "  ",
+       "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T\n"]
+
+
+@st.composite
+def pbn_texts(draw: st.DrawFn) -> str:
+    parts = []
+    for board in range(1, draw(st.integers(1, 6)) + 1):
+        parts.append(draw(st.sampled_from(ODD)))
+        parts.append(GAME.format(board=board))
+        parts.append("\n" * draw(st.integers(1, 3)))
+    text = "".join(parts)
+    if draw(st.booleans()):
+        text = text.replace("\n", "\r\n")
+    if draw(st.booleans()):
+        text = "\ufeff" + text
+    return text
+
+
+def _games(games: object) -> list[tuple[int, str]]:
+    return [(g.first, g.text) for g in games]  # type: ignore[attr-defined]
+
+
+@SETTINGS
+@given(pbn_texts(), st.sampled_from([7, 64, 300, 1 << 20]))
+def test_quick_split_agrees_with_the_line_by_line_split(text: str, size: int) -> None:
+    chunks = list(text_chunks(text.encode()))
+    pieces = [c[i:i + size] for c in chunks for i in range(0, len(c), size)]
+    lines = "".join(chunks).split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    assert _games(games_of_text(pieces)) == _games(split_games(lines))
+
+
+def _read(source: object, **options: object) -> tuple[list[str], list[str]]:
+    problems: list[Diagnostic] = []
+    deals = pbn.read(source, "in", report=problems.append, need_deal=False, **options)  # type: ignore[arg-type]
+    text = pbn.dumps(deals)
+    return [text], [p.format() for p in problems]
+
+
+@SETTINGS
+@given(pbn_texts())
+def test_every_way_of_giving_the_input_reads_the_same(text: str) -> None:
+    data = text.encode()
+    expected = _read(data)
+    assert _read(text) == expected
+    assert _read(io.BytesIO(data)) == expected
+    assert _read(io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", newline="")) == expected
+    assert oracle.signature(expected[0][0]) == oracle.signature(text)
+
+
+INSERTS = ['"', "[", "]", "{", "}", ";", "%", "\n", "\n\n", "\r", "\t", " ", "#", "\\", "-",
+           "=1=", "^R", "SA", "13", "X", "AP", '[Note "1:x"]', '[Deal "#"]', "\ufeff"]
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> bytes:
+    text = SAMPLES[draw(st.sampled_from(sorted(SAMPLES)))].decode("utf-8")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        cut = draw(st.integers(0, 3))
+        text = text[:at] + draw(st.sampled_from(INSERTS)) + text[at + cut:]
+    return text.encode("utf-8", "surrogateescape")
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated())
+def test_mutated_files_never_break_the_reader(data: bytes) -> None:
+    """No traceback: every problem names a line; what is accepted is
+    written, read again to the same deals, and written the same."""
+    problems: list[Diagnostic] = []
+    deals = list(pbn.read(data, "in", report=problems.append, need_deal=False))
+    for problem in problems:
+        assert problem.line is not None and problem.line >= 1 and problem.column is not None
+        assert problem.format().startswith(f"in:{problem.line}:{problem.column}: ")
+    text = pbn.dumps(deals)
+    again_problems: list[Diagnostic] = []
+    again = list(pbn.read(text, "out", report=again_problems.append, need_deal=False))
+    assert [e for e in again_problems if e.severity == "error"] == []
+    assert [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in again] == [
+        (d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in deals]
+    assert pbn.dumps(again) == text
+
+
+def _read_both_ways(data: bytes, **options: object) -> list[tuple[object, ...]]:
+    """What the reader gives with its quick ways in, and with every game
+    through the full lexer: deals, their text as written, every problem."""
+    results = []
+    for quick in (True, False):
+        problems: list[Diagnostic] = []
+        reader = pbn._Reader(data, "in", report=problems.append, **options)  # type: ignore[arg-type]
+        reader.quick = quick
+        deals = list(reader.deals())
+        results.append(([(d.masks, d.board, d.dealer, d.vul, d.auction, d.play, d.order)
+                          for d in deals], pbn.dumps(deals), [p.format() for p in problems]))
+    return results
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated(), st.booleans(), st.booleans())
+def test_the_quick_ways_agree_with_the_full_lexer(data: bytes, strict: bool,
+                                                   need_deal: bool) -> None:
+    quick, full = _read_both_ways(data, strict=strict, need_deal=need_deal)
+    assert quick == full
+
+
+@SETTINGS
+@given(pbn_texts())
+def test_the_quick_ways_agree_on_blank_marks_line_ends_and_tabs(text: str) -> None:
+    text = text.replace('[Dealer "N"]', '[Dealer "N"]\t').replace("None", " None ")
+    quick, full = _read_both_ways(text.encode())
+    assert quick == full
+
+
+def test_the_quick_ways_agree_on_the_corpus() -> None:
+    for name, data in SAMPLES.items():
+        quick, full = _read_both_ways(data, need_deal=False)
+        assert quick == full, name
+
+
+def test_a_brace_left_open_before_the_last_empty_line_is_seen_by_the_quick_split() -> None:
+    """Found by fuzzing: '{' opens a comment that runs over the empty line
+    that ends the chunk's last complete game."""
+    data = (GAME.format(board=1) + "\n" + GAME.format(board=2).replace("[Deal", "[De{")
+            + "\n" + GAME.format(board=3)).encode()
+    quick, full = _read_both_ways(data, need_deal=False)
+    assert quick == full

@@ -1,0 +1,82 @@
+"""The package's layers, read from the imports in its source: arrows point
+down only (see docs/architecture.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import PROJECT_ROOT
+
+PACKAGE = PROJECT_ROOT / "dealerpp"
+
+# Each layer, and the layers its modules must never import.
+LAYERS = {
+    "cli": ("dealerpp/cli/", "dealerpp/__main__.py"),
+    "script": ("dealerpp/script/",),
+    "shapes": ("dealerpp/shapes/",),
+    "deals": ("dealerpp/deals/",),
+    "lalr": ("dealerpp/lalr/",),
+    "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py"),
+}
+NEVER = {
+    "script": {"cli"},
+    "shapes": {"cli", "script"},
+    "deals": {"cli", "script", "shapes"},
+    "lalr": {"cli", "script", "shapes", "deals"},
+    "base": {"cli", "script", "shapes", "deals", "lalr"},
+}
+MODULE_OF_LAYER = {"cli": "dealerpp.cli", "script": "dealerpp.script",
+                   "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
+                   "lalr": "dealerpp.lalr"}
+BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars")
+
+
+def layer_of_path(path: Path) -> str | None:
+    name = path.relative_to(PROJECT_ROOT).as_posix()
+    for layer, places in LAYERS.items():
+        if any(name == p or (p.endswith("/") and name.startswith(p)) for p in places):
+            return layer
+    return None
+
+
+def layer_of_module(module: str) -> str | None:
+    if module.startswith(BASE_MODULES):
+        return "base"
+    for layer, prefix in MODULE_OF_LAYER.items():
+        if module == prefix or module.startswith(prefix + "."):
+            return layer
+    return None
+
+
+def imported_modules(path: Path) -> list[tuple[int, str]]:
+    """Every module ``path`` imports, anywhere in it (lazy imports included)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if path.name != "__init__.py" or path.parent != PACKAGE:
+            assert layer_of_path(path) is not None, f"{path} belongs to no layer"
+
+
+@pytest.mark.parametrize("layer", sorted(NEVER))
+def test_no_arrow_runs_back_up(layer: str) -> None:
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if layer_of_path(path) != layer:
+            continue
+        for line, module in imported_modules(path):
+            target = layer_of_module(module)
+            if target in NEVER[layer]:
+                wrong.append(f"{path.relative_to(PROJECT_ROOT)}:{line}: imports {module}")
+    assert wrong == []
