@@ -850,12 +850,22 @@ def _comment_text(item: PbnComment) -> str:
 
 def write(deals: Iterable[Deal], target: Target) -> None:
     with TextSink(target) as sink:
-        for index, deal in enumerate(deals):
-            sink.write(("\n" if index else "") + _formatted(deal, index + 1))
+        for piece in _pieces(deals):
+            sink.write(piece)
 
 
 def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(("\n" if i else "") + _formatted(d, i + 1) for i, d in enumerate(deals))
+    return "".join(_pieces(deals))
+
+
+def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
+    """The games' texts, a blank line between them. A game read from the
+    middle of a file may start with a byte-order mark (two files joined);
+    at the start of the output a reader would take it for the file's own
+    mark and drop it, so it is not written there."""
+    for index, deal in enumerate(deals):
+        text = _formatted(deal, index + 1)
+        yield "\n" + text if index else text.removeprefix("\ufeff")
 
 
 def _formatted(deal: Deal, index: int) -> str:
