@@ -159,16 +159,17 @@ def decode_hands(record: bytes, start: int, offset: int, board: int,
     """The .dge hands at ``record[start:]``: four times glyph + ranks per suit."""
     owners = _Owners(board)
     position = start
+    end = min(len(record), start + _HANDS)  # a full deal's hands; then padding
     for seat in range(4):
         for suit, glyph in enumerate(GLYPHS):
-            byte = record[position] if position < len(record) else None
+            byte = record[position] if position < end else None
             if byte != glyph:
                 found = "the end of the record" if byte is None else f"byte 0x{byte:02X}"
                 raise _byte_error(offset + position, board,
                                   f"{Seat(seat).name_title}: expected the suit glyph "
                                   f"0x{glyph:02X} ({'SHDC'[suit]}), found {found}", name)
             position += 1
-            while position < len(record) and chr(record[position]) in RANK_LETTERS:
+            while position < end and chr(record[position]) in RANK_LETTERS:
                 number = 13 * suit + RANK_LETTERS.index(chr(record[position])) + 1
                 problem = owners.give(number, seat)
                 if problem:
