@@ -12,13 +12,15 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Sequence
 from contextlib import suppress
-from importlib import import_module
-from typing import Any, TextIO
 
 from dealerpp.atomic import remove_unfinished
 from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, TextIO
 
 # subcommand -> (module, one-line summary)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -116,6 +118,8 @@ class _Forgiving:
 
 def _dispatch(args: list[str], prog: str) -> int:
     if args and args[0] in SUBCOMMANDS:
+        from importlib import import_module
+
         module = import_module(SUBCOMMANDS[args[0]][0])
         return int(module.main(args[1:], prog=f"{prog} {args[0]}"))
     from dealerpp.cli import preprocess

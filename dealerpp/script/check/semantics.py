@@ -15,7 +15,6 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from difflib import get_close_matches
 from typing import Any
 
 from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
@@ -454,6 +453,8 @@ class SemanticPass:
     def unknown_name_hint(self, name: str) -> str:
         """A likely intended spelling: a variable defined so far, or one of
         dealer's statement words (a misspelt `condition` reads as a name)."""
+        from difflib import get_close_matches  # only for a misspelt word
+
         close = get_close_matches(name, self.similar_names(name), n=1, cutoff=0.75)
         if close:
             return f"did you mean {close[0]}?"
