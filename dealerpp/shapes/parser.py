@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any, NamedTuple
 
 from dealerpp import lalr
 from dealerpp.diagnostics import DppError, LineIndex, quote
@@ -18,6 +17,10 @@ from dealerpp.lalr import ParseError, Token, UnexpectedCharacters, UnexpectedTok
 from dealerpp.lalr.runtime import Callback
 from dealerpp.shapes import ast
 from dealerpp.shapes.condition import dealer_literal
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 LENGTH_VALUE = {**{str(n): n for n in range(10)}, "T": 10, "J": 11, "Q": 12, "K": 13}
 MAX = 13
@@ -293,12 +296,14 @@ class _ToAst:
         return ast.Variable(_label(token.value) or "", _pos(token))
 
 
-class _Link(NamedTuple):
+class _Link:
     """A term of a shape list, the sign after it, and the rest of the list."""
 
-    head: ast.Term
-    sign: str
-    rest: Any  # another _Link, or the last term
+    __slots__ = ("head", "rest", "sign")
+
+    def __init__(self, head: ast.Term, sign: str, rest: Any) -> None:
+        self.head, self.sign = head, sign
+        self.rest = rest  # another _Link, or the last term
 
 
 def _label(token: Token | str | None) -> str | None:

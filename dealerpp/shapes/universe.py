@@ -10,7 +10,20 @@ from __future__ import annotations
 
 from functools import cache
 from math import comb
-from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _Lengths(NamedTuple):
+        spades: int
+        hearts: int
+        diamonds: int
+        clubs: int
+else:  # the same class typing.NamedTuple would make, without importing typing
+    from collections import namedtuple
+
+    _Lengths = namedtuple("_Lengths", ("spades", "hearts", "diamonds", "clubs"))
 
 SUITS = "shdc"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -21,8 +34,10 @@ MAX_LENGTH = 13
 ShapeMask = int
 
 
-class Shape(NamedTuple):
+class Shape(_Lengths):
     """Suit lengths of one hand, spades first."""
+
+    __slots__ = ()
 
     spades: int
     hearts: int

@@ -15,8 +15,6 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.arithmetic import (
@@ -29,6 +27,10 @@ from dealerpp.script.check.arithmetic import (
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 _UNKNOWN = object()
 _DEFINE_IT = "define it with NAME = EXPR before its first use"

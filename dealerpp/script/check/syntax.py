@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from dealerpp.diagnostics import Severity
 from dealerpp.lalr import ParserState, Token, Tree, UnexpectedToken
@@ -49,6 +48,10 @@ from dealerpp.script.check.facts import (
 )
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder, Problem, TokenStream, same_line
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 # How an expected terminal reads in a message.
 DISPLAY = {
