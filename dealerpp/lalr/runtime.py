@@ -249,8 +249,7 @@ class Grammar:
 
     def __init__(self, tables: ModuleType) -> None:
         self.name: str = tables.GRAMMAR
-        self.actions: list[dict[str, int]] = [dict(zip(symbols, actions, strict=True))
-                                              for symbols, actions in tables.ACTIONS]
+        self.actions: dict[int, dict[str, int]] = _ActionRows(tables.ACTIONS)
         self.start_states: dict[str, int] = dict(tables.START_STATES)
         self.end_states: dict[str, int] = dict(tables.END_STATES)
         self.rules: tuple[Rule, ...] = tables.RULES
@@ -317,6 +316,20 @@ class Grammar:
         except UnexpectedCharacters:
             return error
         return error if token is None else UnexpectedToken(token, error.allowed)
+
+
+class _ActionRows(dict[int, dict[str, int]]):
+    """Each state's actions (symbol -> action), a row made the first time its
+    state is reached: a short parse visits a few of the hundreds."""
+
+    def __init__(self, rows: tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]) -> None:
+        super().__init__()
+        self._rows = rows
+
+    def __missing__(self, state: int) -> dict[str, int]:
+        symbols, actions = self._rows[state]
+        row = self[state] = dict(zip(symbols, actions, strict=True))
+        return row
 
 
 class ParserState:
