@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 import os
 import sys
-from contextlib import suppress
 
 from dealerpp.atomic import remove_unfinished
 from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
@@ -104,8 +103,10 @@ def _tolerant_stderr() -> None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
     reconfigure = getattr(sys.stderr, "reconfigure", None)
     if reconfigure is not None:
-        with suppress(ValueError, OSError):  # a closed or exotic stream: leave it
+        try:  # noqa: SIM105 (contextlib is one import more at start-up)
             reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):  # a closed or exotic stream: leave it
+            pass
     if not isinstance(sys.stderr, _Forgiving):
         sys.stderr = _Forgiving(sys.stderr)
 
@@ -116,14 +117,19 @@ class _Forgiving:
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
+    # (try/except rather than contextlib.suppress: contextlib is one import
+    # more on the start-up path)
     def write(self, text: str) -> int:
-        with suppress(OSError):
+        try:
             return self._stream.write(text)
-        return len(text)
+        except OSError:
+            return len(text)
 
     def flush(self) -> None:
-        with suppress(OSError):
+        try:  # noqa: SIM105 (as above)
             self._stream.flush()
+        except OSError:
+            pass
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
@@ -148,6 +154,8 @@ def main_dpp(argv: Sequence[str] | None = None) -> int:
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so the final flush at exit cannot
     fail again (and print "Exception ignored") after we reported it."""
-    with suppress(OSError, ValueError):
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
