@@ -353,7 +353,7 @@ class Diagnostic:
         if unknown:
             raise TypeError(f"Diagnostic has no field {sorted(unknown)[0]!r}")
         values.update(changes)
-        return Diagnostic(**values)  # type: ignore[arg-type]
+        return Diagnostic(**values)
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]

@@ -159,10 +159,10 @@ def _check_labels(pattern: ast.Pattern, context: _Context) -> list[str]:
     for letter, pool, what in (("M", "sh", "major"), ("m", "dc", "minor")):
         free = [s for s in pool if s not in named]
         if labels.count(letter) > len(free):
-            where = [i for i in pattern.items if i.label == letter][-1]
+            last = [i for i in pattern.items if i.label == letter][-1]
             raise context.error(
                 f"'{letter}' needs a {what} that no other label names, and none is left",
-                where.label_pos or where.pos)
+                last.label_pos or last.pos)
     return labels
 
 

@@ -159,7 +159,8 @@ class _ToAst:
         return ast.ShapeCall(str(word), _pos(word), shapes, _pos(meta))
 
     def body(self, meta: Any, children: list[Any]) -> ast.ShapeList:
-        return children[0]
+        shapes: ast.ShapeList = children[0]
+        return shapes
 
     def shape_list(self, meta: Any, children: list[Any]) -> ast.ShapeList:
         sign = "+"
@@ -258,7 +259,8 @@ class _ToAst:
 
     # -- conditions ----------------------------------------------------------
     def condition(self, meta: Any, children: list[Any]) -> ast.Expr:
-        return children[0]
+        expr: ast.Expr = children[0]
+        return expr
 
     def or_all(self, meta: Any, children: list[Any]) -> ast.Expr:
         return _fold("||", children)
@@ -332,12 +334,14 @@ def _fold(op: str, children: list[ast.Expr]) -> ast.Expr:
 
 def parse_body(text: str) -> ast.ShapeList:
     """Parse a shape list: ``5+M(xxx) - (4333)``."""
-    return _parse(text, "body")
+    shapes: ast.ShapeList = _parse(text, "body")
+    return shapes
 
 
 def parse_call(text: str) -> ast.ShapeCall:
     """Parse a whole ``shape{COMPASS, LIST}``."""
-    return _parse(text, "call")
+    call: ast.ShapeCall = _parse(text, "call")
+    return call
 
 
 def _parse(text: str, start: str) -> Any:
