@@ -43,6 +43,10 @@ class _Node:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({fields})"
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # (pickle and copy would otherwise fill the slots by assignment)
+        return (type(self), self._values())
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}")
 
