@@ -43,3 +43,4 @@ def test_nodes_show_their_fields_in_order() -> None:
     number = ast.Number(10, ast.Pos(1, 7), "4294967306")
     assert repr(number) == ("Number(value=10, pos=Pos(line=1, column=7), "
                             "written='4294967306')")
+
