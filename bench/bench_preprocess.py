@@ -1,9 +1,19 @@
 """The preprocessor against the Perl dealer.dpp, whole processes timed.
 
-    python bench/bench_preprocess.py
+    python bench/bench_preprocess.py [--rounds 15] [--checkout PATH] [--only-b]
 
 (a) a 1000-line script of 1000 varied shape{} (goal: dealerpp >= 5x faster);
-(b) a one-line script (goal: dealerpp's wall time <= 3x `python3 -c pass`).
+(b) a one-line script (goal: dealerpp's wall time <= 3x `python -c pass` of
+    the same interpreter), run as users run it: the console script on a
+    FILE, with and without the checker, and on standard input. The commands
+    take turns, round after round, so a load that drifts during the run
+    weighs on all of them alike; each gets the median of its rounds, wall
+    and CPU time (user + system, which the load disturbs less).
+
+``--checkout PATH`` adds the same one-line runs on another source tree (an
+older commit unpacked with ``git archive``), started the way the console
+script starts (``import re, sys; from dealerpp.cli import main``), so a
+before/after comparison comes from one run.
 
 Every run is cold: dealerpp keeps no cache, so every shape{} is compiled
 and checked each time.
@@ -16,13 +26,22 @@ editable checkout would be timed compiling its own source on every run.
 
 from __future__ import annotations
 
+import argparse
 import os
+import statistics
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import PERL_DPP, script_of, varied_terms, wall_time
+
+ONE_LINE = "x = shape{north, 5+M(xxx)}\n"
+# What the console script does before main() (pip writes it so).
+CONSOLE_START = "import re, sys\nfrom dealerpp.cli import main\nsys.exit(main())\n"
 
 
 def dealerpp_command() -> list[str]:
@@ -31,30 +50,82 @@ def dealerpp_command() -> list[str]:
     return [str(found)] if found.exists() else [sys.executable, "-m", "dealerpp"]
 
 
-def main() -> None:
-    dealerpp = dealerpp_command()
+def default_environment() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def part_a(dealerpp: list[str], env: dict[str, str]) -> None:
     big = script_of(varied_terms(1000))
-    one = "x = shape{north, 5+M(xxx)}\n"
-    default = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    cold = default
-    wall_time([*dealerpp, "-"], one, runs=1, env=cold)  # writes the .pyc files once
-    variants = (("cold, --no-check", cold, ["--no-check"]), ("cold", cold, []))
     perl_big = wall_time([PERL_DPP], big, runs=3)
     print("== (a) a 1000-line script of 1000 varied shape{}")
     print(f"Perl dealer.dpp             {perl_big:7.3f} s")
-    for label, env, flags in variants:
+    for label, flags in (("cold, --no-check", ["--no-check"]), ("cold", [])):
         seconds = wall_time([*dealerpp, *flags, "-"], big, runs=3, env=env)
         print(f"dealerpp {label:<18} {seconds:7.3f} s   {perl_big / seconds:6.2f}x the Perl "
               f"tool's speed (goal: 5x)")
     print()
-    python = wall_time([sys.executable, "-c", "pass"], runs=9, env=default)
-    print("== (b) a one-line script, whole process (median of 9)")
-    print(f"python3 -c pass             {python * 1e3:7.1f} ms")
-    print(f"Perl dealer.dpp             {wall_time([PERL_DPP], one, runs=9) * 1e3:7.1f} ms")
-    for label, env, flags in variants:
-        seconds = wall_time([*dealerpp, *flags, "-"], one, runs=9, env=env)
-        print(f"dealerpp {label:<18} {seconds * 1e3:7.1f} ms = {seconds / python:5.2f}x python "
-              f"(goal: <= 3x)")
+
+
+def _run_once(command: list[str], stdin: str, env: dict[str, str], cwd: str) -> tuple[float, float]:
+    """Wall and CPU seconds of one run of ``command``."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=env, cwd=cwd)
+    process.stdin.write(stdin.encode())  # type: ignore[union-attr]
+    process.stdin.close()  # type: ignore[union-attr]
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - start
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed with status {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def part_b(dealerpp: list[str], env: dict[str, str], rounds: int, checkout: str | None) -> None:
+    with tempfile.TemporaryDirectory() as folder:  # also an empty cwd for -c runs
+        script = str(Path(folder) / "one.dpp")
+        Path(script).write_text(ONE_LINE)
+        commands: dict[str, tuple[list[str], dict[str, str]]] = {
+            "python -c pass": ([sys.executable, "-c", "pass"], env),
+            "dealerpp --no-check FILE": ([*dealerpp, "--no-check", script], env),
+            "dealerpp FILE": ([*dealerpp, script], env),
+            "dealerpp - (stdin)": ([*dealerpp, "-"], env),
+        }
+        if checkout:
+            old_env = {**env, "PYTHONPATH": str(Path(checkout).resolve())}
+            old = [sys.executable, "-c", CONSOLE_START]
+            commands["checkout --no-check FILE"] = ([*old, "--no-check", script], old_env)
+            commands["checkout FILE"] = ([*old, script], old_env)
+        for command, command_env in commands.values():  # .pyc files written once
+            _run_once(command, ONE_LINE, command_env, folder)
+        times: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
+        for _ in range(rounds):
+            for label, (command, command_env) in commands.items():
+                times[label].append(_run_once(command, ONE_LINE, command_env, folder))
+    print(f"== (b) a one-line script, whole process (median of {rounds} rounds, taking turns)")
+    base_wall = statistics.median(w for w, _ in times["python -c pass"])
+    base_cpu = statistics.median(c for _, c in times["python -c pass"])
+    for label, measured in times.items():
+        wall = statistics.median(w for w, _ in measured)
+        cpu = statistics.median(c for _, c in measured)
+        goal = "" if label.startswith("python") else "   (goal: <= 3x)"
+        print(f"{label:<26} wall {wall * 1e3:6.1f} ms = {wall / base_wall:5.2f}x   "
+              f"cpu {cpu * 1e3:6.1f} ms = {cpu / base_cpu:5.2f}x{goal}")
+    print(f"Perl dealer.dpp            wall {wall_time([PERL_DPP], ONE_LINE, runs=9) * 1e3:6.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--checkout", help="another source tree, timed in part (b) too")
+    parser.add_argument("--only-b", action="store_true", help="skip the 1000-line part (a)")
+    options = parser.parse_args()
+    dealerpp, env = dealerpp_command(), default_environment()
+    wall_time([*dealerpp, "-"], ONE_LINE, runs=1, env=env)  # writes the .pyc files once
+    if not options.only_b:
+        part_a(dealerpp, env)
+    part_b(dealerpp, env, options.rounds, options.checkout)
+
 
 if __name__ == "__main__":
     main()

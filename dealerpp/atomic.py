@@ -28,9 +28,12 @@ import errno
 import itertools
 import os
 import stat
-from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from typing import IO
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import IO
 
 _unfinished: set[str] = set()
 _lock = _thread.allocate_lock()  # guards _unfinished and _closed

@@ -20,10 +20,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
-from typing import Literal
 
-Severity = Literal["error", "warning", "note"]
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Severity = Literal["error", "warning", "note"]
+else:
+    Severity = str
 
 # Codes of problems that more than one stage reports (see Diagnostic.code).
 TOO_MANY_SHAPES = "too-many-shapes"
@@ -44,8 +48,20 @@ CUT = "..."
 # What a terminal must not receive raw: C0 controls but tab, DEL, C1
 # controls, lone surrogates (undecodable bytes), the line and paragraph
 # separators and the bidirectional overrides that can reorder what is shown.
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff"
-                     "\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_CHARACTERS = ("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff"
+                      "\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_unsafe_pattern: re.Pattern[str] | None = None
+
+
+def _unsafe() -> re.Pattern[str]:
+    """``_UNSAFE_CHARACTERS`` compiled, on first use: compiling it costs a
+    third of a millisecond, and most runs print no message."""
+    global _unsafe_pattern
+    if _unsafe_pattern is None:
+        _unsafe_pattern = re.compile(_UNSAFE_CHARACTERS)
+    return _unsafe_pattern
+
+
 _WIDE = ("W", "F")  # east Asian wide and full-width: two columns on a terminal
 
 
@@ -64,9 +80,10 @@ def escape(text: str) -> str:
     >>> escape("a\\x1b[2Jb\\udcff\\tc")
     'a\\\\x1b[2Jb\\\\xff\\tc'
     """
-    if _UNSAFE.search(text) is None:
+    unsafe = _unsafe()
+    if unsafe.search(text) is None:
         return text
-    return _UNSAFE.sub(lambda found: _escape_char(found.group()), text)
+    return unsafe.sub(lambda found: _escape_char(found.group()), text)
 
 
 def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -233,7 +250,8 @@ def quoted_line(source_line: str, column: int) -> tuple[str, str]:
     line_length = getattr(source_line, "line_length", offset + end)
     caret = min(max(column - 1 - offset, 0), end)
     low, high = max(0, caret - LINE_LIMIT), min(end, caret + LINE_LIMIT + 1)
-    shown = [_escape_char(c) if _UNSAFE.match(c) else c for c in source_line[low:high]]
+    unsafe = _unsafe().match
+    shown = [_escape_char(c) if unsafe(c) else c for c in source_line[low:high]]
     widths = [_width(s) for s in shown]
     at = caret - low  # the caret's index in ``shown``
     cut_before, cut_after = offset + low > 0, offset + high < line_length
@@ -265,20 +283,77 @@ def _window(widths: list[int], at: int) -> tuple[int, int]:
     return left, right
 
 
-@dataclass(frozen=True)
+# Diagnostic and DppError are records written out by hand: ``dataclasses``
+# costs more to import than a one-line script takes to compile.
+_DIAGNOSTIC_FIELDS = ("severity", "message", "line", "column", "filename", "source_line",
+                      "hint", "code")
+_ERROR_FIELDS = ("message", "line", "column", "filename", "source_line", "hint", "notes")
+_set = object.__setattr__  # the one way to fill a read-only Diagnostic
+
+
 class Diagnostic:
-    """One message about one place in one source text."""
+    """One message about one place in one source text (read-only; equal and
+    hashed by its fields)."""
+
+    __slots__ = _DIAGNOSTIC_FIELDS
 
     severity: Severity
     message: str
-    line: int | None = None
-    column: int | None = None
-    filename: str | None = None
-    source_line: str | None = None
-    hint: str | None = None
+    line: int | None
+    column: int | None
+    filename: str | None
+    source_line: str | None
+    hint: str | None
     # A stable name for the kind of problem, where two stages can find the
     # same one (the rewriter and the checker both count shape() calls).
-    code: str | None = None
+    code: str | None
+
+    def __init__(self, severity: Severity, message: str, line: int | None = None,
+                 column: int | None = None, filename: str | None = None,
+                 source_line: str | None = None, hint: str | None = None,
+                 code: str | None = None) -> None:
+        _set(self, "severity", severity)
+        _set(self, "message", message)
+        _set(self, "line", line)
+        _set(self, "column", column)
+        _set(self, "filename", filename)
+        _set(self, "source_line", source_line)
+        _set(self, "hint", hint)
+        _set(self, "code", code)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.severity, self.message, self.line, self.column, self.filename,
+                self.source_line, self.hint, self.code)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Diagnostic:
+            return NotImplemented
+        assert isinstance(other, Diagnostic)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return _record_repr(self, _DIAGNOSTIC_FIELDS)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return (Diagnostic, self._values())
+
+    def replace(self, **changes: object) -> Diagnostic:
+        """A copy with the given fields changed (as ``dataclasses.replace``)."""
+        values = {name: getattr(self, name) for name in _DIAGNOSTIC_FIELDS}
+        unknown = changes.keys() - values.keys()
+        if unknown:
+            raise TypeError(f"Diagnostic has no field {sorted(unknown)[0]!r}")
+        values.update(changes)
+        return Diagnostic(**values)
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]
@@ -310,28 +385,51 @@ class Diagnostic:
                   filename: str | None) -> Diagnostic:
         """The same message placed inside a larger text (see ``DppError.relocated``)."""
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
-        return replace(self, line=line, column=column, filename=filename,
-                       source_line=source_line_of(text, line, column))
+        return Diagnostic(self.severity, self.message, line, column, filename,
+                          source_line_of(text, line, column), self.hint, self.code)
 
 
-@dataclass
 class DppError(Exception):
     """An input that cannot be compiled: where, and what is wrong.
 
     ``str(error)`` is ``LINE:COL: error: MESSAGE`` (prefixed by the file name
-    when one is known), then the source line and a caret.
+    when one is known), then the source line and a caret. Two errors are
+    equal when their fields are.
     """
 
     message: str
-    line: int | None = None
-    column: int | None = None
-    filename: str | None = None
-    source_line: str | None = None
-    hint: str | None = None
-    notes: list[Diagnostic] = field(default_factory=list)
+    line: int | None
+    column: int | None
+    filename: str | None
+    source_line: str | None
+    hint: str | None
+    notes: list[Diagnostic]
 
-    def __post_init__(self) -> None:
-        super().__init__(self.message)
+    def __init__(self, message: str, line: int | None = None, column: int | None = None,
+                 filename: str | None = None, source_line: str | None = None,
+                 hint: str | None = None, notes: list[Diagnostic] | None = None) -> None:
+        self.message, self.line, self.column = message, line, column
+        self.filename, self.source_line, self.hint = filename, source_line, hint
+        self.notes = [] if notes is None else notes
+        super().__init__(message)
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.message, self.line, self.column, self.filename, self.source_line,
+                self.hint, self.notes)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, DppError)
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return _record_repr(self, _ERROR_FIELDS)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return (type(self), self._values())
 
     @property
     def diagnostic(self) -> Diagnostic:
@@ -366,6 +464,11 @@ class DppError(Exception):
             self.hint,
             self.notes,
         )
+
+
+def _record_repr(record: object, fields: tuple[str, ...]) -> str:
+    shown = ", ".join(f"{name}={getattr(record, name)!r}" for name in fields)
+    return f"{type(record).__qualname__}({shown})"
 
 
 def _shifted(line: int | None, column: int | None, line_offset: int,

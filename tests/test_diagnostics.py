@@ -236,3 +236,34 @@ def test_relocated_error_quotes_a_window_of_the_larger_text() -> None:
 def test_headline_form(severity: str) -> None:
     diagnostic = Diagnostic(severity, "msg", 3, 4, "f.dpp")  # type: ignore[arg-type]
     assert diagnostic.format() == f"f.dpp:3:4: {severity}: msg"
+
+
+# --- the records, written by hand, behave as the dataclasses they replace -------
+
+
+def test_diagnostic_is_a_read_only_value() -> None:
+    import copy
+    import pickle
+
+    found = Diagnostic("warning", "msg", 3, 4, "f.dpp", "line", "hint", code="c")
+    assert pickle.loads(pickle.dumps(found)) == found == copy.deepcopy(found)
+    assert hash(found) == hash(Diagnostic("warning", "msg", 3, 4, "f.dpp", "line", "hint", "c"))
+    assert found != found.replace(code=None)
+    assert found.replace(severity="error").severity == "error" and found.severity == "warning"
+    with pytest.raises(TypeError):
+        found.replace(colour="red")
+    with pytest.raises(AttributeError):
+        found.line = 5  # type: ignore[misc]
+    assert repr(found).startswith("Diagnostic(severity='warning', message='msg', line=3,")
+
+
+def test_dpp_error_compares_by_value_and_pickles() -> None:
+    import pickle
+
+    error = DppError("bad", 1, 2, "f.dpp", "text", "hint")
+    assert error == DppError("bad", 1, 2, "f.dpp", "text", "hint") != DppError("bad", 1, 3)
+    assert error.notes == [] and error.args == ("bad",)
+    again = pickle.loads(pickle.dumps(error))
+    assert again == error and str(again) == str(error)
+    with pytest.raises(TypeError):
+        hash(error)

@@ -32,3 +32,12 @@ def test_no_eval_or_exec_in_the_package() -> None:
 
 def test_python_version_is_supported() -> None:
     assert sys.version_info >= (3, 10)
+
+
+def test_mypy_is_clean() -> None:
+    """mypy, configured in pyproject.toml (strict for shapes/ and deals/)."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.fail("mypy is not installed beside this interpreter (pip install -e '.[test]')")
+    done = subprocess.run([sys.executable, "-m", "mypy"], cwd=PROJECT_ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -3,17 +3,24 @@ diagnostics. (Writing output atomically: ``dealerpp.atomic``.)"""
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Iterable
-from pathlib import Path
 
-from dealerpp.diagnostics import Diagnostic
+TYPE_CHECKING = False  # typing, argparse and pathlib stay unimported at run time
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Iterable
+
+    from dealerpp.diagnostics import Diagnostic
 
 
 def read_text(path: str) -> str:
     """Read a text file, or standard input for ``-``; keep line endings as they are."""
-    data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        # (Path("") meant the current directory: an error about a directory, kept)
+        with open(path or ".", "rb") as file:
+            data = file.read()
     return data.decode("utf-8", errors="surrogateescape")
 
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Sequence
-from dataclasses import replace
 
-from dealerpp import __version__
 from dealerpp.atomic import write_atomically
-from dealerpp.cli.common import add_emit_option, print_diagnostics, read_text
-from dealerpp.diagnostics import Diagnostic, DppError
-from dealerpp.script.rewrite import Preprocessed, preprocess_script
+from dealerpp.cli.common import EMIT_MODES, add_emit_option, print_diagnostics, read_text
+from dealerpp.diagnostics import DppError
+from dealerpp.script.rewrite import preprocess_script
 
-TYPE_CHECKING = False  # typing stays unimported at run time
+TYPE_CHECKING = False  # typing and argparse stay unimported at run time
 if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
+    from dealerpp.diagnostics import Diagnostic
+    from dealerpp.script.rewrite import Preprocessed
     from dealerpp.shapes.emit import EmitMode
 
 DESCRIPTION = """\
@@ -56,6 +57,10 @@ exit status: 0 success, 1 input error (message on stderr, no output written),
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
+    import argparse
+
+    from dealerpp import __version__
+
     parser = argparse.ArgumentParser(
         prog=prog, description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,8 +75,62 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
+class Options:
+    """The command's options, as ``build_parser`` would give them."""
+
+    __slots__ = ("emit", "file", "no_check", "output")
+
+    def __init__(self) -> None:
+        self.file: str | None = None
+        self.output: str | None = None
+        self.emit: EmitMode = "compact"
+        self.no_check = False
+
+
+def parse_arguments(argv: Sequence[str], prog: str) -> Options | argparse.Namespace:
+    """The plain forms (``[FILE] [-o OUT] [--emit MODE] [--no-check]``, each
+    once, in any order) are read by hand, since importing argparse costs a
+    fair part of a one-line script's run; anything else (help, version,
+    abbreviations, every mistake) goes to argparse, which also words the errors."""
+    options = _plain_options(argv)
+    return build_parser(prog).parse_args(list(argv)) if options is None else options
+
+
+def _plain_options(argv: Sequence[str]) -> Options | None:
+    """``argv`` read as argparse would, or None when it is not a plain form."""
+    options, seen = Options(), set()  # seen: the options given so far, and FILE
+    arguments = iter(argv)
+    for argument in arguments:
+        name, _, inline = argument.partition("=") if argument.startswith("--") else (
+            argument, "", "")
+        if name.startswith("-") and name != "-":
+            if name in seen:
+                return None
+            seen.add(name)
+        if argument == "--no-check":
+            options.no_check = True
+        elif name in ("-o", "--output", "--emit"):
+            value = inline or (next(arguments, None) if argument == name else None)
+            if not value or value.startswith("-"):
+                return None
+            if name == "--emit":
+                if value not in EMIT_MODES:
+                    return None
+                options.emit = value  # type: ignore[assignment]  # one of EMIT_MODES
+            else:
+                options.output = value
+        elif argument == "-" or not argument.startswith("-"):
+            if "" in seen:  # (no option is named "")
+                return None
+            seen.add("")
+            options.file = argument
+        else:
+            return None
+    return options
+
+
 def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
-    options = build_parser(prog).parse_args(list(argv))
+    options = parse_arguments(argv, prog)
     if options.file in (None, "-") and options.file is None and sys.stdin.isatty():
         return interactive(options.emit)
     path = options.file or "-"
@@ -114,7 +173,7 @@ def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
     from dealerpp.script.check import check_text
 
     findings = check_text(result.text, filename)
-    return [replace(found, severity="warning", message=f"dealer will reject this: {found.message}")
+    return [found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
             if found.severity == "error" else found for found in findings]
 
 

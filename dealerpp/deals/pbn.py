@@ -669,7 +669,7 @@ def shifted_report(report: Report, first_line: int) -> Report:
 
     def shifted(problem: Diagnostic) -> None:
         line = problem.line + first_line - 1 if problem.line is not None else None
-        report(dataclasses.replace(problem, line=line))
+        report(problem.replace(line=line))
 
     return shifted
 

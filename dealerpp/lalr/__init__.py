@@ -15,8 +15,6 @@ made again, and compare the runtime with Lark token for token.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from dealerpp.lalr.runtime import (
     Grammar,
     Meta,
@@ -41,5 +39,7 @@ def load(name: str) -> Grammar:
     if grammar is None:
         if name not in GRAMMARS:
             raise ValueError(f"no parse tables for a grammar named {name!r}")
+        from importlib import import_module
+
         grammar = _LOADED[name] = Grammar(import_module(f"dealerpp.lalr.tables.{name}"))
     return grammar

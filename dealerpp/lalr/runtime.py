@@ -162,37 +162,78 @@ class UnexpectedToken(ParseError):
 
 
 class Lexer:
-    """One lexer: terminals tried in order, the first that matches wins."""
+    """One lexer: terminals tried in order, the first that matches wins.
+
+    The terminals are tried one regexp at a time (each compiled once, on
+    first use) until the lexer has made ``UNION_AFTER`` tokens; then they
+    are compiled into one alternation, which is faster per token but costs
+    more to build than a one-line script spends lexing. Both give the same
+    token: an alternation's match is its first alternative that matches.
+    """
+
+    UNION_AFTER = 32
 
     def __init__(self, config: LexerConfig) -> None:
         terminals, keywords, ignore = config
-        self.pattern = re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals))
+        self._terminals = terminals
+        self._keyword_config = dict(keywords)
+        self._union: re.Pattern[str] | None = None
+        self._keyword_unions: dict[str, re.Pattern[str]] = {}
+        self._made = 0  # tokens made before the union was compiled
         self.ignore = frozenset(ignore)
         self.allowed = {name for name, _ in terminals} - self.ignore or {"<END-OF-FILE>"}
-        # A regexp terminal whose whole match is a keyword becomes that keyword.
-        self.keywords = {name: re.compile("|".join(f"(?P<{k}>{r})" for k, r in words))
-                         for name, words in keywords}
+
+    def _match(self, text: str, position: int) -> tuple[str, int] | None:
+        """The kind and end of the token at ``position``, or None."""
+        union = self._union
+        if union is None:
+            self._made += 1
+            if self._made <= self.UNION_AFTER:
+                for name, regexp in self._terminals:
+                    found = re.compile(regexp).match(text, position)
+                    if found is not None:
+                        return name, found.end()
+                return None
+            union = self._union = re.compile(
+                "|".join(f"(?P<{name}>{regexp})" for name, regexp in self._terminals))
+        found = union.match(text, position)
+        return None if found is None else (found.lastgroup or "", found.end())
+
+    def _keyword(self, kind: str, value: str) -> str:
+        """A regexp terminal whose whole match is a keyword becomes that keyword."""
+        words = self._keyword_config.get(kind)
+        if words is None:
+            return kind
+        if self._union is None:  # still a short run: one keyword at a time
+            for name, regexp in words:
+                if re.compile(regexp).fullmatch(value) is not None:
+                    return name
+            return kind
+        union = self._keyword_unions.get(kind)
+        if union is None:
+            union = self._keyword_unions[kind] = re.compile(
+                "|".join(f"(?P<{name}>{regexp})" for name, regexp in words))
+        word = union.fullmatch(value)
+        return kind if word is None else (word.lastgroup or kind)
 
     def next_token(self, text: str, where: list[int]) -> Token | None:
         """The next token from ``where`` = [position, line, column] on (which
         moves past it), skipping ignored ones; None at the end of the text."""
         position, line, column = where
         while position < len(text):
-            found = self.pattern.match(text, position)
+            found = self._match(text, position)
             if found is None:
                 where[:] = position, line, column
                 raise UnexpectedCharacters(text, position, line, column, self.allowed)
-            kind, value = found.lastgroup or "", found.group()
-            end = found.end()
+            kind, end = found
+            value = text[position:end]
             newlines = value.count("\n")
             if newlines:
                 end_line, end_column = line + newlines, end - text.rindex("\n", 0, end)
             else:
                 end_line, end_column = line, column + len(value)
             if kind not in self.ignore:
-                keywords = self.keywords.get(kind)
-                if keywords is not None and (word := keywords.fullmatch(value)) is not None:
-                    kind = word.lastgroup or kind
+                kind = self._keyword(kind, value)
                 where[:] = end, end_line, end_column
                 return Token(kind, value, position, line, column, end_line, end_column, end)
             position, line, column = end, end_line, end_column
@@ -208,8 +249,7 @@ class Grammar:
 
     def __init__(self, tables: ModuleType) -> None:
         self.name: str = tables.GRAMMAR
-        self.actions: list[dict[str, int]] = [dict(zip(symbols, actions, strict=True))
-                                              for symbols, actions in tables.ACTIONS]
+        self.actions: dict[int, dict[str, int]] = _ActionRows(tables.ACTIONS)
         self.start_states: dict[str, int] = dict(tables.START_STATES)
         self.end_states: dict[str, int] = dict(tables.END_STATES)
         self.rules: tuple[Rule, ...] = tables.RULES
@@ -276,6 +316,20 @@ class Grammar:
         except UnexpectedCharacters:
             return error
         return error if token is None else UnexpectedToken(token, error.allowed)
+
+
+class _ActionRows(dict[int, dict[str, int]]):
+    """Each state's actions (symbol -> action), a row made the first time its
+    state is reached: a short parse visits a few of the hundreds."""
+
+    def __init__(self, rows: tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]) -> None:
+        super().__init__()
+        self._rows = rows
+
+    def __missing__(self, state: int) -> dict[str, int]:
+        symbols, actions = self._rows[state]
+        row = self[state] = dict(zip(symbols, actions, strict=True))
+        return row
 
 
 class ParserState:

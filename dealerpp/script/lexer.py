@@ -29,13 +29,19 @@ sees.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import cache, lru_cache
-from typing import Literal
 
 from dealerpp.lalr import Token
 
-RegionKind = Literal["code", "line_comment", "block_comment", "hash_comment", "string", "shape"]
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Literal
+
+    RegionKind = Literal["code", "line_comment", "block_comment", "hash_comment", "string",
+                         "shape"]
+else:
+    RegionKind = str
 
 # What can start a region other than code.
 _OPENER = re.compile(r'//|/\*|#|"|shape\s*\{')
@@ -175,10 +181,10 @@ def starts_token(text: str, offset: int) -> bool:
         run += 1  # `\n` outside a string is one token (a newline for printes)
     match = _scanner().match
     while run < offset:
-        found = match(text, run)
+        found = match(text, run, len(text))
         if found is None:  # cannot happen: BAD_CHAR matches any character
             return False
-        run = found.end()
+        run = found[1]
     return run == offset
 
 
@@ -207,10 +213,10 @@ def _terminals() -> list[dict[str, object]]:
 
 
 @cache
-def _scanner() -> re.Pattern[str]:
-    """The terminals found in code as one regex, tried in the order Lark's
-    basic lexer tries them (priority, then longest possible match, then the
-    longer pattern, then name), so it gives Lark's tokens.
+def _scanner() -> Scanner:
+    """The terminals found in code, tried in the order Lark's basic lexer
+    tries them (priority, then longest possible match, then the longer
+    pattern, then name), so it gives Lark's tokens.
 
     It is several times faster than a lexer that builds a rich object per
     token, whitespace included.
@@ -220,7 +226,174 @@ def _scanner() -> re.Pattern[str]:
         key=lambda t: (-int(t["priority"]), -int(t["max_width"]),  # type: ignore[call-overload]
                        -len(str(t["value"])), str(t["name"])),
     )
-    return re.compile("|".join(f"(?P<{t['name']}>{t['regexp']})" for t in terminals))
+    return Scanner([(str(t["name"]), str(t["regexp"])) for t in terminals])
+
+
+class Scanner:
+    """Terminals tried in order: the first that matches wins.
+
+    For its first ``UNION_AFTER`` look-ups it tries one regexp at a time,
+    each compiled on first use, and skips those that cannot start with the
+    character at hand; then it compiles them all into one alternation,
+    faster per token but slower to build than a short script takes to
+    check. Both give the same answer: an alternation's match is its first
+    alternative that matches.
+    """
+
+    UNION_AFTER = 64
+
+    def __init__(self, terminals: list[tuple[str, str]]) -> None:
+        self.terminals = terminals
+        self.starts = [literal_starts(regexp) for _, regexp in terminals]
+        self._union: re.Pattern[str] | None = None
+        self._looked_up = 0
+
+    def _alternation(self) -> re.Pattern[str] | None:
+        """The one compiled alternation, once it is worth compiling."""
+        if self._union is None:
+            self._looked_up += 1
+            if self._looked_up <= self.UNION_AFTER:
+                return None
+            self._union = re.compile(
+                "|".join(f"(?P<{name}>{regexp})" for name, regexp in self.terminals))
+        return self._union
+
+    def _candidates(self, first: str) -> Iterator[tuple[str, re.Pattern[str]]]:
+        for (name, regexp), starts in zip(self.terminals, self.starts, strict=True):
+            if starts is None or first in starts:
+                yield name, re.compile(regexp)
+
+    def match(self, text: str, position: int, end: int) -> tuple[str, int] | None:
+        """The first terminal matching at ``text[position:end]``, and where its match ends."""
+        union = self._alternation()
+        if union is not None:
+            found = union.match(text, position, end)
+            return None if found is None else (found.lastgroup or "", found.end())
+        first = text[position] if position < end else ""
+        for name, pattern in self._candidates(first):
+            one = pattern.match(text, position, end)
+            if one is not None:
+                return name, one.end()
+        return None
+
+    def kind_of(self, word: str) -> str | None:
+        """The first terminal matching the whole of ``word``, if any."""
+        union = self._alternation()
+        if union is not None:
+            found = union.fullmatch(word)
+            return None if found is None else (found.lastgroup or "")
+        for name, pattern in self._candidates(word[:1]):
+            if pattern.fullmatch(word) is not None:
+                return name
+        return None
+
+
+# --- which characters a terminal's match can start with -------------------------
+
+_META = frozenset(".^$|?*+{}[]()\\")
+
+
+def literal_starts(regexp: str) -> frozenset[str] | None:
+    """The characters a match of ``regexp`` can start with, when that is plain
+    to see: every top-level alternative starts with a literal character, a
+    simple character class or a plain group of such, not made optional.
+    None when it is not plain (the regexp must then be tried)."""
+    starts: set[str] = set()
+    for alternative in _alternatives(regexp):
+        first = _first_characters(alternative)
+        if first is None:
+            return None
+        starts |= first
+    return frozenset(starts)
+
+
+def _alternatives(regexp: str) -> list[str]:
+    """``regexp`` cut at its top-level ``|``."""
+    parts, depth, start, index = [], 0, 0, 0
+    while index < len(regexp):
+        char = regexp[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = _class_end(regexp, index)
+            continue
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(regexp[start:index])
+            start = index + 1
+        index += 1
+    parts.append(regexp[start:])
+    return parts
+
+
+def _class_end(regexp: str, index: int) -> int:
+    """The index just past the character class opening at ``index``."""
+    index += 1
+    if regexp[index:index + 1] == "^":
+        index += 1
+    if regexp[index:index + 1] == "]":  # a ] first is a member
+        index += 1
+    while index < len(regexp) and regexp[index] != "]":
+        index += 2 if regexp[index] == "\\" else 1
+    return index + 1
+
+
+def _group_end(regexp: str) -> int:
+    """The index just past the group that opens ``regexp``."""
+    depth, index = 0, 0
+    while index < len(regexp):
+        char = regexp[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = _class_end(regexp, index)
+            continue
+        depth += (char == "(") - (char == ")")
+        index += 1
+        if depth == 0:
+            return index
+    return len(regexp)
+
+
+def _first_characters(alternative: str) -> frozenset[str] | None:
+    """What a match of one alternative can start with (see ``literal_starts``)."""
+    char = alternative[:1]
+    first: frozenset[str] | None
+    if char == "(" and not alternative.startswith("(?"):
+        close = _group_end(alternative)
+        first, rest = literal_starts(alternative[1:close - 1]), alternative[close:]
+    elif char == "[":
+        close = _class_end(alternative, 0)
+        first, rest = _class_members(alternative[1:close - 1]), alternative[close:]
+    elif char == "\\" and len(alternative) > 1 and not alternative[1].isalnum():
+        first, rest = frozenset(alternative[1]), alternative[2:]
+    elif char and char not in _META:
+        first, rest = frozenset(char), alternative[1:]
+    else:
+        return None
+    return None if first is None or rest[:1] in ("?", "*", "{") else first
+
+
+def _class_members(body: str) -> frozenset[str] | None:
+    """The characters of a simple class body (``CDHS``, ``0-9a-z``); None
+    for a negated class or one with escapes."""
+    if not body or body[0] == "^" or "\\" in body:
+        return None
+    members: set[str] = set()
+    index = 0
+    while index < len(body):
+        if index + 2 < len(body) and body[index + 1] == "-":
+            members.update(chr(code) for code in range(ord(body[index]), ord(body[index + 2]) + 1))
+            index += 3
+        else:
+            members.add(body[index])
+            index += 1
+    return frozenset(members)
 
 
 # The common case, blanks and whole words, found without trying every
@@ -244,8 +417,7 @@ def _punctuation() -> dict[str, str]:
 @lru_cache(maxsize=4096)
 def _word_kind(word: str) -> str:
     """The terminal a whole word is: a keyword, holding, card, ... or IDENT."""
-    found = _scanner().fullmatch(word)
-    return (found.lastgroup or "IDENT") if found else "IDENT"
+    return _scanner().kind_of(word) or "IDENT"
 
 
 def tokens(text: str) -> Iterator[Token]:
@@ -271,10 +443,15 @@ def tokens(text: str) -> Iterator[Token]:
             continue
         position = start
         while position < end:
-            found = fast(text, position, end) or match(text, position, end)
-            if found is None:  # cannot happen: BAD_CHAR matches any character
-                break
-            kind, value, stop = found.lastgroup or "BAD_CHAR", found.group(), found.end()
+            found = fast(text, position, end)
+            if found is not None:
+                kind, stop = found.lastgroup or "BAD_CHAR", found.end()
+            else:
+                scanned = match(text, position, end)
+                if scanned is None:  # cannot happen: BAD_CHAR matches any character
+                    break
+                kind, stop = scanned[0] or "BAD_CHAR", scanned[1]
+            value = text[position:stop]
             if kind == "WORD":
                 kind = _word_kind(value)
             elif kind == "PUNCT":

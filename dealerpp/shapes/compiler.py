@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
 from dealerpp.shapes.ast import ShapeCall
 from dealerpp.shapes.expand import expand_list
@@ -22,14 +20,29 @@ if TYPE_CHECKING:
 COMPASSES = ("north", "east", "south", "west")
 
 
-@dataclass
 class Compiled:
     """A compiled shape{} expression: its set, its compass (for a whole
-    ``shape{...}``), and its warnings."""
+    ``shape{...}``), and its warnings. Equal when all three are."""
 
-    shapes: ShapeSet
-    compass: str | None = None
-    warnings: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ("compass", "shapes", "warnings")
+
+    def __init__(self, shapes: ShapeSet, compass: str | None = None,
+                 warnings: list[Diagnostic] | None = None) -> None:
+        self.shapes, self.compass = shapes, compass
+        self.warnings: list[Diagnostic] = [] if warnings is None else warnings
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Compiled:
+            return NotImplemented
+        assert isinstance(other, Compiled)
+        return (self.shapes, self.compass, self.warnings) == (
+            other.shapes, other.compass, other.warnings)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return (f"Compiled(shapes={self.shapes!r}, compass={self.compass!r}, "
+                f"warnings={self.warnings!r})")
 
     def dealer_list(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:
         """The set as a dealer list (``mode``: see ``ShapeSet.to_dealer``)."""

@@ -19,6 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 from dealerpp.shapes import ast
 
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+    from typing import Any
+
 SUIT_INDEX = {"s": 0, "h": 1, "d": 2, "c": 3}
 
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
@@ -114,13 +119,19 @@ class Evaluation:
         self.column = {suit: position for position, suit in enumerate(suits)}
         self.binding = binding
         self.traps: dict[ast.Pos, str] = {}
+        # Each shape's key: its one used length, or the tuple of them.
+        keys: Sequence[Hashable]
+        distinct: Sequence[Hashable]
+        rows: list[tuple[int, ...]]
         if len(suits) == 1:
-            keys: list = [shape[suits[0]] for shape in shapes]
-            distinct = list(dict.fromkeys(keys))
-            rows = [(key,) for key in distinct]
+            lengths = [shape[suits[0]] for shape in shapes]
+            unique = list(dict.fromkeys(lengths))
+            keys, distinct, rows = lengths, unique, [(length,) for length in unique]
         else:
-            keys = list(map(operator.itemgetter(*suits), shapes)) if suits else [()] * len(shapes)
-            distinct = rows = list(dict.fromkeys(keys))
+            used: list[tuple[int, ...]] = (list(map(operator.itemgetter(*suits), shapes))
+                                           if suits else [()] * len(shapes))
+            rows = list(dict.fromkeys(used))
+            keys, distinct = used, rows
         value_of = dict(zip(distinct, self._run(expr, rows), strict=True))
         self.values: Column = [value_of[key] for key in keys]
 
@@ -132,7 +143,7 @@ class Evaluation:
         # Work items: ("eval", node, rows) computes a node's column for
         # those rows and pushes it on ``results``; the others combine the
         # columns their node's children pushed.
-        work: list[tuple] = [("eval", expr, shapes)]
+        work: list[tuple[Any, ...]] = [("eval", expr, shapes)]
         results: list[Column] = []
         while work:
             item = work.pop()
@@ -155,7 +166,7 @@ class Evaluation:
                 results.append(_merge(item[1], item[2], if_true, item[3], if_false))
         return results[0]
 
-    def _eval(self, node: ast.Expr, rows: list[tuple[int, ...]], work: list[tuple],
+    def _eval(self, node: ast.Expr, rows: list[tuple[int, ...]], work: list[tuple[Any, ...]],
               results: list[Column]) -> None:
         if isinstance(node, ast.Number):
             results.append([node.value] * len(rows))
@@ -179,7 +190,8 @@ class Evaluation:
         if None in left or None in right:
             return [None if a is None or b is None else wrap(apply(a, b))
                     for a, b in zip(left, right, strict=True)]
-        values = list(map(apply, left, right))
+        apply_known: Callable[[Any, Any], int] = apply  # no None in either column here
+        values: Column = list(map(apply_known, left, right))
         return _wrapped(values) if op in _WRAPPING else values
 
     def _divide(self, node: ast.Binary, left: Column, right: Column) -> Column:
@@ -196,7 +208,7 @@ class Evaluation:
         return values
 
     def _logic(self, node: ast.Binary, rows: list[tuple[int, ...]], left: Column,
-               work: list[tuple]) -> None:
+               work: list[tuple[Any, ...]]) -> None:
         """After ``&&``/``||``'s left side: its right side, only where C needs it."""
         needs_right = node.op == "&&"  # && needs it where the left is true, || where false
         reached = [i for i, value in enumerate(left)
@@ -205,7 +217,7 @@ class Evaluation:
                  ("eval", node.right, [rows[i] for i in reached]))
 
     def _choose(self, node: ast.Conditional, rows: list[tuple[int, ...]], test: Column,
-                work: list[tuple]) -> None:
+                work: list[tuple[Any, ...]]) -> None:
         """After ``?:``'s test: each branch for the shapes that take it."""
         true_rows = [i for i, value in enumerate(test) if value]
         false_rows = [i for i, value in enumerate(test) if value == 0]
@@ -214,10 +226,12 @@ class Evaluation:
                  ("eval", node.if_true, [rows[i] for i in true_rows]))
 
 
-def _wrapped(values: list[int]) -> list[int | None]:
-    if values and (min(values) < INT_MIN or max(values) > INT_MAX):
-        return [wrap(value) for value in values]
-    return values  # type: ignore[return-value]
+def _wrapped(values: Column) -> Column:
+    """``values``, none of them None, wrapped to C's int where they overflowed."""
+    known: list[Any] = values  # (no None: the caller made sure)
+    if known and (min(known) < INT_MIN or max(known) > INT_MAX):
+        return [wrap(value) for value in known]
+    return values
 
 
 def _unary(op: str, operand: Column) -> Column:

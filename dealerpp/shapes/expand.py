@@ -9,8 +9,7 @@ shapes of each assignment.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import permutations
 
 from dealerpp.diagnostics import Diagnostic, DppError, LineIndex, quote
@@ -25,7 +24,6 @@ MINORS = (2, 3)
 LABEL_NAMES = "shdc"
 
 
-@dataclass
 class _Context:
     """The text being compiled (for source lines) and the warnings so far.
 
@@ -34,14 +32,21 @@ class _Context:
     long list repeating one mistake gives one short message.
     """
 
-    text: str
-    warnings: list[Diagnostic] = field(default_factory=list)
-    repeats: dict[str, int] = field(default_factory=dict)
-    places: set[tuple[str, ast.Pos]] = field(default_factory=set)
+    __slots__ = ("_lines", "places", "repeats", "text", "warnings")
 
-    @cached_property
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.warnings: list[Diagnostic] = []
+        self.repeats: dict[str, int] = {}
+        self.places: set[tuple[str, ast.Pos]] = set()
+        self._lines: LineIndex | None = None
+
+    @property
     def lines(self) -> LineIndex:
-        return LineIndex(self.text)
+        """The text's line index, made on first use (most texts have no message)."""
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
 
     def error(self, message: str, pos: ast.Pos, hint: str | None = None) -> DppError:
         return DppError(message, pos.line, pos.column, None,
@@ -64,7 +69,7 @@ class _Context:
 
     def final_warnings(self) -> list[Diagnostic]:
         """The warnings, each saying how many more places had the same problem."""
-        return [replace(w, message=f"{w.message} (and {self.repeats[w.message]} more like this)")
+        return [w.replace(message=f"{w.message} (and {self.repeats[w.message]} more like this)")
                 if self.repeats.get(w.message) else w for w in self.warnings]
 
 
@@ -154,10 +159,10 @@ def _check_labels(pattern: ast.Pattern, context: _Context) -> list[str]:
     for letter, pool, what in (("M", "sh", "major"), ("m", "dc", "minor")):
         free = [s for s in pool if s not in named]
         if labels.count(letter) > len(free):
-            where = [i for i in pattern.items if i.label == letter][-1]
+            last = [i for i in pattern.items if i.label == letter][-1]
             raise context.error(
                 f"'{letter}' needs a {what} that no other label names, and none is left",
-                where.label_pos or where.pos)
+                last.label_pos or last.pos)
     return labels
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any, NamedTuple
 
 from dealerpp import lalr
 from dealerpp.diagnostics import DppError, LineIndex, quote
@@ -18,6 +17,10 @@ from dealerpp.lalr import ParseError, Token, UnexpectedCharacters, UnexpectedTok
 from dealerpp.lalr.runtime import Callback
 from dealerpp.shapes import ast
 from dealerpp.shapes.condition import dealer_literal
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 LENGTH_VALUE = {**{str(n): n for n in range(10)}, "T": 10, "J": 11, "Q": 12, "K": 13}
 MAX = 13
@@ -156,7 +159,8 @@ class _ToAst:
         return ast.ShapeCall(str(word), _pos(word), shapes, _pos(meta))
 
     def body(self, meta: Any, children: list[Any]) -> ast.ShapeList:
-        return children[0]
+        shapes: ast.ShapeList = children[0]
+        return shapes
 
     def shape_list(self, meta: Any, children: list[Any]) -> ast.ShapeList:
         sign = "+"
@@ -255,7 +259,8 @@ class _ToAst:
 
     # -- conditions ----------------------------------------------------------
     def condition(self, meta: Any, children: list[Any]) -> ast.Expr:
-        return children[0]
+        expr: ast.Expr = children[0]
+        return expr
 
     def or_all(self, meta: Any, children: list[Any]) -> ast.Expr:
         return _fold("||", children)
@@ -293,12 +298,14 @@ class _ToAst:
         return ast.Variable(_label(token.value) or "", _pos(token))
 
 
-class _Link(NamedTuple):
+class _Link:
     """A term of a shape list, the sign after it, and the rest of the list."""
 
-    head: ast.Term
-    sign: str
-    rest: Any  # another _Link, or the last term
+    __slots__ = ("head", "rest", "sign")
+
+    def __init__(self, head: ast.Term, sign: str, rest: Any) -> None:
+        self.head, self.sign = head, sign
+        self.rest = rest  # another _Link, or the last term
 
 
 def _label(token: Token | str | None) -> str | None:
@@ -327,12 +334,14 @@ def _fold(op: str, children: list[ast.Expr]) -> ast.Expr:
 
 def parse_body(text: str) -> ast.ShapeList:
     """Parse a shape list: ``5+M(xxx) - (4333)``."""
-    return _parse(text, "body")
+    shapes: ast.ShapeList = _parse(text, "body")
+    return shapes
 
 
 def parse_call(text: str) -> ast.ShapeCall:
     """Parse a whole ``shape{COMPASS, LIST}``."""
-    return _parse(text, "call")
+    call: ast.ShapeCall = _parse(text, "call")
+    return call
 
 
 def _parse(text: str, start: str) -> Any:

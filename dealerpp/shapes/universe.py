@@ -9,8 +9,20 @@ is stable and reads like a frequency table.
 from __future__ import annotations
 
 from functools import cache
-from math import comb
-from typing import NamedTuple
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    class _Lengths(NamedTuple):
+        spades: int
+        hearts: int
+        diamonds: int
+        clubs: int
+else:  # the same class typing.NamedTuple would make, without importing typing
+    from collections import namedtuple
+
+    _Lengths = namedtuple("_Lengths", ("spades", "hearts", "diamonds", "clubs"))
 
 SUITS = "shdc"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -21,8 +33,10 @@ MAX_LENGTH = 13
 ShapeMask = int
 
 
-class Shape(NamedTuple):
+class Shape(_Lengths):
     """Suit lengths of one hand, spades first."""
+
+    __slots__ = ()
 
     spades: int
     hearts: int
@@ -66,13 +80,15 @@ def _length_masks() -> tuple[tuple[ShapeMask, ...], ...]:
 # LENGTH_MASK[suit][n]: the shapes with exactly n cards in that suit.
 LENGTH_MASK: tuple[tuple[int, ...], ...] = _length_masks()
 
-DEALS_PER_HAND = comb(52, 13)
+DEALS_PER_HAND = 635_013_559_600  # math.comb(52, 13), written out: math loads on first use
 
 
 @cache
 def hand_counts() -> tuple[int, ...]:
     """How many 13-card hands have each shape (the numerators of their
     probabilities; worked out on first use)."""
+    from math import comb
+
     return tuple(comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c)
                  for s, h, d, c in ALL_SHAPES)
 

@@ -155,3 +155,32 @@ def test_callbacks_build_values_in_place_of_trees() -> None:
                                           meta.line, meta.column, meta.end_column)})
     assignment = built.children[0]
     assert assignment.children[1] == (1, "+", 2, 1, 5, 10)
+
+
+def _parse_with_fresh_lexers(name: str, text: str, start: str, union_after: int) -> Any:
+    """Parse with a Grammar of its own (no lexer made yet), whose lexers
+    switch to one compiled alternation after ``union_after`` tokens."""
+    grammar = lalr.Grammar(import_module(f"dealerpp.lalr.tables.{name}"))
+    original = lalr.runtime.Lexer.UNION_AFTER
+    lalr.runtime.Lexer.UNION_AFTER = union_after
+    try:
+        postlex = _shape if name == "shape" else None
+        return _outcome(grammar.parse, text, start, None, postlex)
+    finally:
+        lalr.runtime.Lexer.UNION_AFTER = original
+
+
+@given(st.sampled_from(SHAPE_SEEDS), st.lists(st.sampled_from(SHAPE_ALPHABET), max_size=12))
+def test_shape_lexers_give_the_same_tokens_one_regexp_at_a_time(seed: str, tail: list) -> None:
+    text = seed + "".join(tail)
+    one_at_a_time = _parse_with_fresh_lexers("shape", text, "body", 10**9)
+    assert one_at_a_time == _parse_with_fresh_lexers("shape", text, "body", 0)
+    assert one_at_a_time == _outcome(LARK_SHAPE.parse, text, start="body")
+
+
+def test_dealer_lexers_give_the_same_tokens_one_regexp_at_a_time() -> None:
+    theirs = lark_parser("dealer")
+    for text in _dealer_scripts()[:80]:
+        expected = _outcome(theirs.parse, text)
+        assert _parse_with_fresh_lexers("dealer", text, "start", 10**9) == expected, text
+        assert _parse_with_fresh_lexers("dealer", text, "start", 0) == expected, text

@@ -33,8 +33,6 @@ beside them.
 
 from __future__ import annotations
 
-from pathlib import PurePath
-
 from dealerpp.diagnostics import INTERNAL_ERROR, Diagnostic
 from dealerpp.script.check.report import DEFAULT_MAX_ERRORS, Report, TooManyErrors
 
@@ -51,7 +49,7 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
     Never raises.
     """
     if dpp is None:
-        dpp = PurePath(filename).suffix == ".dpp"
+        dpp = _suffix_is_dpp(filename)
     report = Report(text, filename, max_errors)
     try:
         run_passes(report, dpp)
@@ -61,6 +59,13 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
         return [Diagnostic("error", f"internal error in the checker ({type(exc).__name__}: {exc})",
                            filename=filename, code=INTERNAL_ERROR)]
     return report.diagnostics()
+
+
+def _suffix_is_dpp(filename: str) -> bool:
+    """Whether ``PurePath(filename).suffix == ".dpp"``, without importing
+    pathlib: the last name but "." parts, with more than ".dpp" in it."""
+    names = [name for name in filename.split("/") if name and name != "."]
+    return bool(names) and len(names[-1]) > 4 and names[-1].endswith(".dpp")
 
 
 def run_passes(report: Report, dpp: bool) -> None:

@@ -11,10 +11,12 @@ with C semantics, and ``traps`` says when a division raises SIGFPE.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealerpp.lalr import Tree
 from dealerpp.script.check.stream import Placeholder
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 INT_MIN, INT_MAX, LONG_MAX = -(2**31), 2**31 - 1, 2**63 - 1
 _LONG_DIGITS = len(str(LONG_MAX))

@@ -15,9 +15,6 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from difflib import get_close_matches
-from typing import Any
-
 from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.arithmetic import (
@@ -30,6 +27,10 @@ from dealerpp.script.check.arithmetic import (
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 _UNKNOWN = object()
 _DEFINE_IT = "define it with NAME = EXPR before its first use"
@@ -454,6 +455,8 @@ class SemanticPass:
     def unknown_name_hint(self, name: str) -> str:
         """A likely intended spelling: a variable defined so far, or one of
         dealer's statement words (a misspelt `condition` reads as a name)."""
+        from difflib import get_close_matches  # only for a misspelt word
+
         close = get_close_matches(name, self.similar_names(name), n=1, cutoff=0.75)
         if close:
             return f"did you mean {close[0]}?"

@@ -30,8 +30,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator, Sequence
-from difflib import get_close_matches
-from typing import Any
 
 from dealerpp.diagnostics import Severity
 from dealerpp.lalr import ParserState, Token, Tree, UnexpectedToken
@@ -50,6 +48,10 @@ from dealerpp.script.check.facts import (
 )
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder, Problem, TokenStream, same_line
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
 # How an expected terminal reads in a message.
 DISPLAY = {
@@ -266,6 +268,8 @@ class Segment:
         elif word in DEALERV2_ACTIONS:
             message, hint = f"`{word}` is a DealerV2 action", DEALERV2_ACTIONS[word]
         else:
+            from difflib import get_close_matches  # only for a misspelt word
+
             close = get_close_matches(word, FUNCTIONS, n=1)
             message = f"`{word}` is not a function dealer knows"
             hint = f"did you mean {close[0]}?" if close else None
@@ -289,6 +293,8 @@ class Segment:
                 or following.type in _OPERATORS or name in self.owner.assigned
                 or "CONDITION" not in self.state_actions()):
             return word
+        from difflib import get_close_matches  # only for a misspelt word
+
         close = get_close_matches(name, STATEMENT_WORDS, n=1, cutoff=0.75)
         if not close:
             return word

@@ -1,0 +1,89 @@
+"""The preprocessing command must start fast (issue 15: a one-line script in
+at most 3x the interpreter's own start-up). Speed is measured in bench/;
+here we hold the cause: what the plain ``dealerpp FILE`` paths import."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+# Modules that cost a millisecond or more to import and that preprocessing
+# does not need (argparse: only for help, version and unusual arguments).
+HEAVY = ("argparse", "dataclasses", "inspect", "hashlib", "tempfile", "fractions", "pathlib",
+         "urllib", "shutil", "difflib", "json", "numpy", "lark", "gettext", "locale")
+
+# Run as the console script does (main() with argv None: signals installed).
+RUN = """\
+import sys
+from dealerpp.cli import main
+sys.argv = ["dealerpp", *sys.argv[1:]]
+status = main()
+sys.stdout.flush()
+sys.stderr.write("\\nSTATUS %d MODULES %s" % (status, " ".join(sorted(sys.modules))))
+"""
+
+
+def _imported(tmp_path: Path, *arguments: str) -> set[str]:
+    script = tmp_path / "one.dpp"
+    script.write_text("x = shape{north, 5+M(xxx)}\n")
+    done = subprocess.run([sys.executable, "-c", RUN, *arguments], cwd=tmp_path,
+                          input="x = shape{north, 5+M(xxx)}\n", capture_output=True,
+                          text=True, timeout=60, check=False)
+    tail = done.stderr.rpartition("\nSTATUS ")[2]
+    status, _, modules = tail.partition(" MODULES ")
+    assert status == "0", done.stderr
+    return set(modules.split())
+
+
+def _top_level(modules: set[str]) -> set[str]:
+    return {name.partition(".")[0] for name in modules}
+
+
+@pytest.mark.parametrize("arguments", [
+    ("one.dpp",), ("--no-check", "one.dpp"), ("-o", "out.dl", "one.dpp"), ("-",),
+    ("--emit=list", "one.dpp"), ("one.dpp", "--emit", "shortest", "--no-check"),
+])
+def test_preprocessing_imports_nothing_heavy(tmp_path: Path, arguments: tuple[str, ...]) -> None:
+    modules = _imported(tmp_path, *arguments)
+    assert "dealerpp.shapes.emit" in modules  # the run did compile the shape{}
+    assert sorted(_top_level(modules) & set(HEAVY)) == []
+
+
+def test_help_still_comes_from_argparse(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "dealerpp", "--no-check", "--help"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and "usage: dealerpp" in done.stdout
+
+
+def test_preprocessing_imports_no_typing(tmp_path: Path) -> None:
+    assert "typing" not in _imported(tmp_path, "one.dpp")
+
+
+ARGUMENT_WORDS = ["-o", "--output", "--emit", "--emit=list", "--emit=bogus", "--emit=",
+                  "--no-check", "--no-check=1", "-", "a.dpp", "out", "--output=o.dl", "-x",
+                  "--", "compact", "shortest", "", "--no", "-oout", "-1", "--help"]
+
+
+@given(st.lists(st.sampled_from(ARGUMENT_WORDS), max_size=6))
+def test_plain_arguments_read_by_hand_as_argparse_reads_them(argv: list[str]) -> None:
+    from dealerpp.cli.preprocess import _plain_options, build_parser
+
+    by_hand = _plain_options(argv)
+    if by_hand is None:
+        return  # argparse reads these itself
+    parsed = build_parser("dealerpp").parse_args(argv)  # raises SystemExit on a mistake
+    fields = ("file", "output", "emit", "no_check")
+    assert [getattr(by_hand, f) for f in fields] == [getattr(parsed, f) for f in fields]
+
+
+def test_the_plain_forms_are_read_by_hand() -> None:
+    from dealerpp.cli.preprocess import _plain_options
+
+    for argv in ([], ["a.dpp"], ["-"], ["-o", "out", "a.dpp"], ["a.dpp", "--output=out"],
+                 ["--emit", "list", "--no-check", "a.dpp"]):
+        assert _plain_options(argv) is not None, argv
