@@ -6,8 +6,9 @@ import sys
 
 from dealerpp.atomic import write_atomically
 from dealerpp.cli.common import EMIT_MODES, add_emit_option, print_diagnostics, read_text
+from dealerpp.cli.status import EXIT_INPUT
 from dealerpp.diagnostics import DppError
-from dealerpp.script.rewrite import preprocess_script
+from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
 TYPE_CHECKING = False  # typing and argparse stay unimported at run time
 if TYPE_CHECKING:
@@ -134,22 +135,32 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     if options.file in (None, "-") and options.file is None and sys.stdin.isatty():
         return interactive(options.emit)
     path = options.file or "-"
+    result = preprocess_file(path, prog, options.emit, check=not options.no_check)
+    if isinstance(result, int):
+        return result
+    return write_output(result.text, options.output, prog, source=path)
+
+
+def preprocess_file(path: str, prog: str, emit: EmitMode, check: bool) -> Preprocessed | int:
+    """Read and preprocess ``path`` (``-``: standard input), printing the
+    rewriter's warnings and, with ``check``, the checker's findings; the
+    result, or the exit status of a failure (its message printed)."""
     name = "<stdin>" if path == "-" else path
     try:
         text = read_text(path)
     except OSError as error:
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
-        return 1
+        return EXIT_INPUT
     try:
-        result = preprocess_script(text, name, emit=options.emit)
+        result = preprocess_script(text, name, emit=emit)
     except DppError as error:
         print(error, file=sys.stderr)
-        return 1
+        return EXIT_INPUT
     print_diagnostics(result.warnings)
-    if not options.no_check:
+    if check:
         already = {w.code for w in result.warnings if w.code}
         print_diagnostics(f for f in lint_output(result, name) if f.code not in already)
-    return write_output(result.text, options.output, prog, source=path)
+    return result
 
 
 def write_output(text: str, output: str | None, prog: str, source: str = "-") -> int:

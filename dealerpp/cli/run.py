@@ -10,11 +10,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dealerpp.cli import signals
-from dealerpp.cli.common import add_emit_option, print_diagnostics, read_text
-from dealerpp.cli.preprocess import lint_output
+from dealerpp.cli.common import add_emit_option
+from dealerpp.cli.preprocess import preprocess_file
 from dealerpp.cli.status import EXIT_NOT_FOUND, exit_for_signal
-from dealerpp.diagnostics import DppError
-from dealerpp.script.rewrite import preprocess_script
 
 EPILOG = """\
 examples:
@@ -51,21 +49,9 @@ def find_dealer() -> str | None:
 
 def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
     options = build_parser(prog).parse_args(list(argv))
-    name = "<stdin>" if options.script == "-" else options.script
-    try:
-        text = read_text(options.script)
-    except OSError as error:
-        print(f"{prog}: error: cannot read {options.script}: {error.strerror or error}",
-              file=sys.stderr)
-        return 1
-    try:
-        result = preprocess_script(text, name, emit=options.emit)
-    except DppError as error:
-        print(error, file=sys.stderr)
-        return 1
-    print_diagnostics(result.warnings)
-    if not options.no_check:
-        print_diagnostics(lint_output(result, name))
+    result = preprocess_file(options.script, prog, options.emit, check=not options.no_check)
+    if isinstance(result, int):
+        return result
     dealer = find_dealer()
     if dealer is None:
         print(f"{prog}: error: dealer is not installed (Debian/Ubuntu: apt-get install dealer); "
