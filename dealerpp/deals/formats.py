@@ -140,16 +140,16 @@ def _dup(head: Head) -> bool:
         and bool(_DGE_HANDS.fullmatch(data[78:146]))
 
 
-def _ber(head: Head) -> bool:
-    return bool(_BER_LINE.fullmatch(head.stripped))
+def _whole_line(pattern: re.Pattern[str]) -> Callable[[Head], bool]:
+    """A sniffer claiming text whose first line, stripped, is ``pattern``."""
+    def sniff(head: Head) -> bool:
+        return bool(pattern.fullmatch(head.stripped))
+    return sniff
 
 
-def _bhg(head: Head) -> bool:
-    return bool(_BHG_LINE.fullmatch(head.stripped))
-
-
-def _csv(head: Head) -> bool:
-    return bool(_CSV_LINE.fullmatch(head.stripped))
+_ber, _bhg, _csv = _whole_line(_BER_LINE), _whole_line(_BHG_LINE), _whole_line(_CSV_LINE)
+_compact, _printall = _whole_line(_COMPACT_LINE), _whole_line(_PRINTALL_HEAD)
+_hex = _whole_line(_HEX_LINE)
 
 
 def _dlm(head: Head) -> bool:
@@ -166,18 +166,6 @@ def _listing(head: Head) -> bool:
 
 def _oneline(head: Head) -> bool:
     return head.line.startswith("n ") and " e " in head.line and " w " in head.line
-
-
-def _compact(head: Head) -> bool:
-    return bool(_COMPACT_LINE.fullmatch(head.stripped))
-
-
-def _printall(head: Head) -> bool:
-    return bool(_PRINTALL_HEAD.fullmatch(head.stripped))
-
-
-def _hex(head: Head) -> bool:
-    return bool(_HEX_LINE.fullmatch(head.stripped))
 
 
 # -- the registry -----------------------------------------------------------------
