@@ -15,7 +15,7 @@ reduction (as Lark does with an LALR ``transformer=``).
 
 from __future__ import annotations
 
-import re
+from dealerpp.lalr.terminals import Terminals
 
 TYPE_CHECKING = False  # typing and collections.abc stay unimported at run time
 if TYPE_CHECKING:
@@ -162,66 +162,36 @@ class UnexpectedToken(ParseError):
 
 
 class Lexer:
-    """One lexer: terminals tried in order, the first that matches wins.
-
-    The terminals are tried one regexp at a time (each compiled once, on
-    first use) until the lexer has made ``UNION_AFTER`` tokens; then they
-    are compiled into one alternation, which is faster per token but costs
-    more to build than a one-line script spends lexing. Both give the same
-    token: an alternation's match is its first alternative that matches.
-    """
+    """One lexer: terminals tried in order, the first that matches wins
+    (``Terminals``: one regexp at a time for a short text, one compiled
+    alternation once it has made ``UNION_AFTER`` tokens)."""
 
     UNION_AFTER = 32
 
     def __init__(self, config: LexerConfig) -> None:
         terminals, keywords, ignore = config
-        self._terminals = terminals
+        self._terminals = Terminals(list(terminals), self.UNION_AFTER)
         self._keyword_config = dict(keywords)
-        self._union: re.Pattern[str] | None = None
-        self._keyword_unions: dict[str, re.Pattern[str]] = {}
-        self._made = 0  # tokens made before the union was compiled
+        self._keywords: dict[str, Terminals] = {}
         self.ignore = frozenset(ignore)
         self.allowed = {name for name, _ in terminals} - self.ignore or {"<END-OF-FILE>"}
-
-    def _match(self, text: str, position: int) -> tuple[str, int] | None:
-        """The kind and end of the token at ``position``, or None."""
-        union = self._union
-        if union is None:
-            self._made += 1
-            if self._made <= self.UNION_AFTER:
-                for name, regexp in self._terminals:
-                    found = re.compile(regexp).match(text, position)
-                    if found is not None:
-                        return name, found.end()
-                return None
-            union = self._union = re.compile(
-                "|".join(f"(?P<{name}>{regexp})" for name, regexp in self._terminals))
-        found = union.match(text, position)
-        return None if found is None else (found.lastgroup or "", found.end())
 
     def _keyword(self, kind: str, value: str) -> str:
         """A regexp terminal whose whole match is a keyword becomes that keyword."""
         words = self._keyword_config.get(kind)
         if words is None:
             return kind
-        if self._union is None:  # still a short run: one keyword at a time
-            for name, regexp in words:
-                if re.compile(regexp).fullmatch(value) is not None:
-                    return name
-            return kind
-        union = self._keyword_unions.get(kind)
-        if union is None:
-            union = self._keyword_unions[kind] = re.compile(
-                "|".join(f"(?P<{name}>{regexp})" for name, regexp in words))
-        word = union.fullmatch(value)
-        return kind if word is None else (word.lastgroup or kind)
+        keywords = self._keywords.get(kind)
+        if keywords is None:
+            keywords = self._keywords[kind] = Terminals(list(words), self.UNION_AFTER)
+        return keywords.kind_of(value) or kind
 
     def next_token(self, text: str, where: list[int]) -> Token | None:
         """The next token from ``where`` = [position, line, column] on (which
         moves past it), skipping ignored ones; None at the end of the text."""
         position, line, column = where
         while position < len(text):
-            found = self._match(text, position)
+            found = self._terminals.match(text, position, len(text))
             if found is None:
                 where[:] = position, line, column
                 raise UnexpectedCharacters(text, position, line, column, self.allowed)

@@ -32,6 +32,7 @@ import re
 from functools import cache, lru_cache
 
 from dealerpp.lalr import Token
+from dealerpp.lalr.terminals import Terminals
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def _terminals() -> list[dict[str, object]]:
 
 
 @cache
-def _scanner() -> Scanner:
+def _scanner() -> Terminals:
     """The terminals found in code, tried in the order Lark's basic lexer
     tries them (priority, then longest possible match, then the longer
     pattern, then name), so it gives Lark's tokens.
@@ -226,174 +227,7 @@ def _scanner() -> Scanner:
         key=lambda t: (-int(t["priority"]), -int(t["max_width"]),  # type: ignore[call-overload]
                        -len(str(t["value"])), str(t["name"])),
     )
-    return Scanner([(str(t["name"]), str(t["regexp"])) for t in terminals])
-
-
-class Scanner:
-    """Terminals tried in order: the first that matches wins.
-
-    For its first ``UNION_AFTER`` look-ups it tries one regexp at a time,
-    each compiled on first use, and skips those that cannot start with the
-    character at hand; then it compiles them all into one alternation,
-    faster per token but slower to build than a short script takes to
-    check. Both give the same answer: an alternation's match is its first
-    alternative that matches.
-    """
-
-    UNION_AFTER = 64
-
-    def __init__(self, terminals: list[tuple[str, str]]) -> None:
-        self.terminals = terminals
-        self.starts = [literal_starts(regexp) for _, regexp in terminals]
-        self._union: re.Pattern[str] | None = None
-        self._looked_up = 0
-
-    def _alternation(self) -> re.Pattern[str] | None:
-        """The one compiled alternation, once it is worth compiling."""
-        if self._union is None:
-            self._looked_up += 1
-            if self._looked_up <= self.UNION_AFTER:
-                return None
-            self._union = re.compile(
-                "|".join(f"(?P<{name}>{regexp})" for name, regexp in self.terminals))
-        return self._union
-
-    def _candidates(self, first: str) -> Iterator[tuple[str, re.Pattern[str]]]:
-        for (name, regexp), starts in zip(self.terminals, self.starts, strict=True):
-            if starts is None or first in starts:
-                yield name, re.compile(regexp)
-
-    def match(self, text: str, position: int, end: int) -> tuple[str, int] | None:
-        """The first terminal matching at ``text[position:end]``, and where its match ends."""
-        union = self._alternation()
-        if union is not None:
-            found = union.match(text, position, end)
-            return None if found is None else (found.lastgroup or "", found.end())
-        first = text[position] if position < end else ""
-        for name, pattern in self._candidates(first):
-            one = pattern.match(text, position, end)
-            if one is not None:
-                return name, one.end()
-        return None
-
-    def kind_of(self, word: str) -> str | None:
-        """The first terminal matching the whole of ``word``, if any."""
-        union = self._alternation()
-        if union is not None:
-            found = union.fullmatch(word)
-            return None if found is None else (found.lastgroup or "")
-        for name, pattern in self._candidates(word[:1]):
-            if pattern.fullmatch(word) is not None:
-                return name
-        return None
-
-
-# --- which characters a terminal's match can start with -------------------------
-
-_META = frozenset(".^$|?*+{}[]()\\")
-
-
-def literal_starts(regexp: str) -> frozenset[str] | None:
-    """The characters a match of ``regexp`` can start with, when that is plain
-    to see: every top-level alternative starts with a literal character, a
-    simple character class or a plain group of such, not made optional.
-    None when it is not plain (the regexp must then be tried)."""
-    starts: set[str] = set()
-    for alternative in _alternatives(regexp):
-        first = _first_characters(alternative)
-        if first is None:
-            return None
-        starts |= first
-    return frozenset(starts)
-
-
-def _alternatives(regexp: str) -> list[str]:
-    """``regexp`` cut at its top-level ``|``."""
-    parts, depth, start, index = [], 0, 0, 0
-    while index < len(regexp):
-        char = regexp[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "[":
-            index = _class_end(regexp, index)
-            continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(regexp[start:index])
-            start = index + 1
-        index += 1
-    parts.append(regexp[start:])
-    return parts
-
-
-def _class_end(regexp: str, index: int) -> int:
-    """The index just past the character class opening at ``index``."""
-    index += 1
-    if regexp[index:index + 1] == "^":
-        index += 1
-    if regexp[index:index + 1] == "]":  # a ] first is a member
-        index += 1
-    while index < len(regexp) and regexp[index] != "]":
-        index += 2 if regexp[index] == "\\" else 1
-    return index + 1
-
-
-def _group_end(regexp: str) -> int:
-    """The index just past the group that opens ``regexp``."""
-    depth, index = 0, 0
-    while index < len(regexp):
-        char = regexp[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "[":
-            index = _class_end(regexp, index)
-            continue
-        depth += (char == "(") - (char == ")")
-        index += 1
-        if depth == 0:
-            return index
-    return len(regexp)
-
-
-def _first_characters(alternative: str) -> frozenset[str] | None:
-    """What a match of one alternative can start with (see ``literal_starts``)."""
-    char = alternative[:1]
-    first: frozenset[str] | None
-    if char == "(" and not alternative.startswith("(?"):
-        close = _group_end(alternative)
-        first, rest = literal_starts(alternative[1:close - 1]), alternative[close:]
-    elif char == "[":
-        close = _class_end(alternative, 0)
-        first, rest = _class_members(alternative[1:close - 1]), alternative[close:]
-    elif char == "\\" and len(alternative) > 1 and not alternative[1].isalnum():
-        first, rest = frozenset(alternative[1]), alternative[2:]
-    elif char and char not in _META:
-        first, rest = frozenset(char), alternative[1:]
-    else:
-        return None
-    return None if first is None or rest[:1] in ("?", "*", "{") else first
-
-
-def _class_members(body: str) -> frozenset[str] | None:
-    """The characters of a simple class body (``CDHS``, ``0-9a-z``); None
-    for a negated class or one with escapes."""
-    if not body or body[0] == "^" or "\\" in body:
-        return None
-    members: set[str] = set()
-    index = 0
-    while index < len(body):
-        if index + 2 < len(body) and body[index + 1] == "-":
-            members.update(chr(code) for code in range(ord(body[index]), ord(body[index + 2]) + 1))
-            index += 3
-        else:
-            members.add(body[index])
-            index += 1
-    return frozenset(members)
+    return Terminals([(str(t["name"]), str(t["regexp"])) for t in terminals], union_after=64)
 
 
 # The common case, blanks and whole words, found without trying every

@@ -9,8 +9,9 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dealerpp.lalr.terminals import Terminals as Scanner
+from dealerpp.lalr.terminals import literal_starts
 from dealerpp.script import lexer
-from dealerpp.script.lexer import Scanner, literal_starts
 from tests.check.mutate import base_scripts
 
 ALPHABET = [*"0123456789xXACDHJKNQST shdcnorpvwae(){}=+-*/%,;:?!<>&|\"#\n\r\t\\_", "north",
