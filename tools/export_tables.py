@@ -187,8 +187,19 @@ def _terminal(definition: Json) -> dict[str, Any]:
         regexp = f"(?{flag}:{regexp})"
     return {"name": definition["name"], "regexp": regexp, "priority": definition["priority"],
             "type": "str" if is_string else "re", "value": pattern["value"],
-            "max_width": len(pattern["value"]) if is_string else pattern["_width"][1],
+            "max_width": len(pattern["value"]) if is_string else _bounded(pattern["_width"][1]),
             "flags": frozenset(pattern["flags"])}
+
+
+# ``re``'s MAXREPEAT, the width of an unbounded pattern, is 2**32 - 1 on some
+# builds of the same Python and 2**64 on others; written as one value, the
+# tables do not depend on the interpreter that made them. Only the order of
+# widths matters, and no bounded terminal comes near it.
+UNBOUNDED = 2**32 - 1
+
+
+def _bounded(width: int) -> int:
+    return min(width, UNBOUNDED)
 
 
 def _terminal_row(terminal: dict[str, Any]) -> tuple[Any, ...]:
