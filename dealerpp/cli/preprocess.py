@@ -8,6 +8,7 @@ from dealerpp.atomic import write_atomically
 from dealerpp.cli.common import EMIT_MODES, add_emit_option, print_diagnostics, read_text
 from dealerpp.cli.status import EXIT_INPUT
 from dealerpp.diagnostics import DppError
+from dealerpp.script.parallel import usable_cores
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
 TYPE_CHECKING = False  # typing and argparse stay unimported at run time
@@ -152,7 +153,7 @@ def preprocess_file(path: str, prog: str, emit: EmitMode, check: bool) -> Prepro
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        result = preprocess_script(text, name, emit=emit)
+        result = preprocess_script(text, name, emit=emit, cores=usable_cores())
     except DppError as error:
         print(error, file=sys.stderr)
         return EXIT_INPUT
