@@ -33,6 +33,11 @@ class Terminals:
         self._union: re.Pattern[str] | None = None
         self._looked_up = 0
 
+    @property
+    def union(self) -> re.Pattern[str] | None:
+        """The one compiled alternation, if it is compiled yet."""
+        return self._union
+
     def _alternation(self) -> re.Pattern[str] | None:
         """The one compiled alternation, once it is worth compiling."""
         if self._union is None:
