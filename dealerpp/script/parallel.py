@@ -76,6 +76,8 @@ def compile_blocks(text: str, blocks: list[Region], lines: LineIndex, filename: 
     if cores < 2 or not _worth_a_second_process(blocks) or not hasattr(os, "fork"):
         return [one(block) for block in blocks]
     split = _halfway(blocks)
+    if split >= len(blocks):  # one block is most of the work
+        return [one(block) for block in blocks]
     mine = [one(blocks[0])]  # loads the compiler before the fork
     child = _Child.start([blocks[k] for k in range(split, len(blocks))], one)
     try:
@@ -172,6 +174,9 @@ def _run_child(blocks: list[Region], one: CompileOne, pipe: int) -> None:
     status = 1
     try:
         _die_with_the_group()
+        for stream in {0, 1, 2} - {pipe}:  # a reader of this process's output
+            with suppress(OSError):  # sees its end when the parent's ends
+                os.close(stream)
         import pickle
 
         outcomes: list[Compiled | DppError] = []

@@ -156,3 +156,15 @@ def _group_size(group: int) -> int:
         if fields[0] != "Z" and int(fields[2]) == group:
             count += 1
     return count
+
+
+@needs_fork
+def test_closed_standard_streams_do_not_confuse_the_child(tmp_path: Path) -> None:
+    """With stdin and stdout closed, the pipe to the child may be files 0 and 1."""
+    script = tmp_path / "long.dpp"
+    script.write_text(long_script())
+    out = tmp_path / "out.dl"
+    done = subprocess.run(f"{sys.executable} -m dealerpp {script} -o {out} 0<&- 1>&-", shell=True,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert out.read_text() == preprocess_script(long_script(), str(script)).text
