@@ -172,6 +172,31 @@ def _oneline(head: Head) -> bool:
 
 _M = "dealerpp.deals."
 _BULK = "dealerpp.deals.bulk.codecs:"
+_MACHINES_BULK = "dealerpp.deals.machines_bulk:"
+
+# The club formats: one module (dealerpp.deals.machines) with a reader
+# read_NAME and a writer write_NAME each, the extension .NAME, and for the
+# fixed-size records a vectorised codec. Rows: name, description, sniffer,
+# bulk codec class (or None), binary.
+_CLUB_FORMATS: tuple[tuple[str, str, Sniffer, str | None, bool], ...] = (
+    ("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
+     _bri, None, True),
+    ("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
+     _dge, None, True),
+    ("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)", _dup, None, True),
+    ("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, None, False),
+    ("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg, None, False),
+    ("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv, None, False),
+    ("dlm", "Dealer4 [Document] file (read only)", _dlm, None, False),
+)
+
+
+def _club(name: str, description: str, sniff: Sniffer, codec: str | None,
+          binary: bool) -> DealFormat:
+    return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
+                      f"{_M}machines:write_{name}", sniff,
+                      None if codec is None else _MACHINES_BULK + codec, binary)
+
 
 FORMATS: tuple[DealFormat, ...] = (
     DealFormat("pbn", (".pbn",),
@@ -205,27 +230,7 @@ FORMATS: tuple[DealFormat, ...] = (
                "dealer's printall: a numbered four-column table",
                _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
                _printall),
-    DealFormat("bri", (".bri",),
-               "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-               _M + "machines:read_bri", _M + "machines:write_bri", _bri, binary=True),
-    DealFormat("dge", (".dge",),
-               "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-               _M + "machines:read_dge", _M + "machines:write_dge", _dge, binary=True),
-    DealFormat("dup", (".dup",),
-               "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
-               _M + "machines:read_dup", _M + "machines:write_dup", _dup, binary=True),
-    DealFormat("ber", (".ber",),
-               "52 seat digits 1-4 a board, in card order, no separator",
-               _M + "machines:read_ber", _M + "machines:write_ber", _ber),
-    DealFormat("bhg", (".bhg",),
-               "a line of 52 card letters a board, from the dealer clockwise",
-               _M + "machines:read_bhg", _M + "machines:write_bhg", _bhg),
-    DealFormat("csv", (".csv",),
-               "16 quoted holdings, board, dealer/vulnerability a line",
-               _M + "machines:read_csv", _M + "machines:write_csv", _csv),
-    DealFormat("dlm", (".dlm",),
-               "Dealer4 [Document] file (read only)",
-               _M + "machines:read_dlm", _M + "machines:write_dlm", _dlm),
+    *(_club(*row) for row in _CLUB_FORMATS),
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
                _M + "html_records:read", _M + "html_records:write", _html),
