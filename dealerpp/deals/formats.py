@@ -180,11 +180,11 @@ _MACHINES_BULK = "dealerpp.deals.machines_bulk:"
 # bulk codec class (or None), binary.
 _CLUB_FORMATS: tuple[tuple[str, str, Sniffer, str | None, bool], ...] = (
     ("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-     _bri, None, True),
+     _bri, "BriCodec", True),
     ("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-     _dge, None, True),
+     _dge, "DgeCodec", True),
     ("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)", _dup, None, True),
-    ("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, None, False),
+    ("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, "BerCodec", False),
     ("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg, None, False),
     ("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv, None, False),
     ("dlm", "Dealer4 [Document] file (read only)", _dlm, None, False),

@@ -113,7 +113,8 @@ def _first_board_of(deals: Sequence[Deal]) -> int:
 
 # -- fixed-size records ----------------------------------------------------------
 
-def _records(source: Source, size: int, name: str | None) -> Iterator[tuple[int, bytes]]:
+def _records(source: Source, size: int, name: str | None,
+             first_board: int) -> Iterator[tuple[int, bytes]]:
     """(offset, record) of each ``size``-byte record; a short last record is
     an error naming it."""
     offset = 0
@@ -122,7 +123,7 @@ def _records(source: Source, size: int, name: str | None) -> Iterator[tuple[int,
             record = chunk[start:start + size]
             if len(record) < size:
                 raise DppError(
-                    f"byte {offset}: board {offset // size + 1}: truncated record: "
+                    f"byte {offset}: board {first_board + offset // size}: truncated record: "
                     f"{len(record)} of {size} bytes (the file size is not a multiple of {size})",
                     filename=name)
             yield offset, record
@@ -194,7 +195,7 @@ def encode_hands(owners: list[int]) -> bytes:
 
 def read_bri(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
     name = source_name(source, filename)
-    for offset, record in _records(source, BRI_RECORD, name):
+    for offset, record in _records(source, BRI_RECORD, name, first_board):
         yield decode_digits(record, offset, first_board + offset // BRI_RECORD, name)
 
 
@@ -208,7 +209,7 @@ def write_bri(deals: Iterable[Deal], target: Target) -> None:
 
 def read_dge(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
     name = source_name(source, filename)
-    for offset, record in _records(source, DGE_RECORD, name):
+    for offset, record in _records(source, DGE_RECORD, name, first_board):
         yield decode_hands(record, 0, offset, first_board + offset // DGE_RECORD, name)
 
 
@@ -224,7 +225,7 @@ def read_dup(source: Source, filename: str | None = None, first_board: int = 1) 
     """Deals of a .dup file: the card numbers, checked against the hands
     that follow them; the trailer is ignored."""
     name = source_name(source, filename)
-    for offset, record in _records(source, DUP_RECORD, name):
+    for offset, record in _records(source, DUP_RECORD, name, first_board):
         board = first_board + offset // DUP_RECORD
         deal = decode_digits(record, offset, board, name)
         hands = decode_hands(record, _DIGITS, offset, board, name)
@@ -257,15 +258,23 @@ def write_dup(deals: Iterable[Deal], target: Target) -> None:
 def _write_binary(deals: Iterable[Deal], target: Target, record_of: RecordOf) -> None:
     """All records are made before the first byte is written, so a bad deal
     leaves nothing behind (and .dup's first record needs the count)."""
-    data = _all_records(list(deals), record_of)
+    data = _all_records(deals, record_of)
     with BinarySink(target) as sink:
         sink.write(data)
 
 
-def _all_records(deals: list[Deal], record_of: RecordOf) -> bytes:
-    first = _first_board_of(deals)
-    return b"".join(record_of(owners_of(deal, index + 1), index, len(deals), first)
-                    for index, deal in enumerate(deals))
+def _all_records(deals: Iterable[Deal], record_of: RecordOf) -> bytes:
+    # Each deal is checked as it is read, so the first problem reported is
+    # the first in the input's order, a reader's or this writer's, as on
+    # the bulk path (which writes as it reads).
+    listed: list[Deal] = []
+    owners = []
+    for index, deal in enumerate(deals):
+        owners.append(owners_of(deal, index + 1))
+        listed.append(deal)
+    first = _first_board_of(listed)
+    return b"".join(record_of(hand_owners, index, len(owners), first)
+                    for index, hand_owners in enumerate(owners))
 
 
 # -- .ber: 52 seat digits a board, no separator ------------------------------------

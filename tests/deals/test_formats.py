@@ -127,7 +127,8 @@ def test_each_extension_names_its_format(fmt: str) -> None:
 def test_fast_pairs_are_the_formats_with_a_codec() -> None:
     from dealerpp.deals.bulk.codecs import CODECS
 
-    assert set(CODECS) == set(formats.FAST) == {"deals", "hex", "giblib", "pbn", "oneline"}
+    assert set(CODECS) == set(formats.FAST) == {"deals", "hex", "giblib", "pbn", "oneline",
+                                                "bri", "dge", "ber"}
     for src in formats.NAMES:
         for dst in formats.NAMES:
             expected = src != dst and src in CODECS and dst in CODECS
