@@ -95,6 +95,10 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
+    if not formats.get(to_fmt).writable:
+        parser.print_usage(sys.stderr)
+        print(f"{prog}: error: {formats.not_writable(to_fmt)}", file=sys.stderr)
+        return EXIT_USAGE
     if args.first_board is not None and args.first_board < 1:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
         return EXIT_USAGE

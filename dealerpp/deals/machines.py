@@ -2,7 +2,8 @@
 
 Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
 digits a board), .bhg and .csv (one line a board). Read only: .dlm (Dealer4),
-whose check value has no known rule, so writing it is refused.
+whose check value has no known rule: the registry (``dealerpp.deals.formats``)
+gives it no writer, so writing it is refused before anything is read.
 
 Cards are numbered as the spec does: 1 = spade ace ... 52 = club two, which
 is the model's card ``52 - number``. Files without board numbers hold boards
@@ -236,13 +237,19 @@ def read_dup(source: Source, filename: str | None = None, first_board: int = 1) 
         yield deal
 
 
+DUP_LAST_BOARD = 99  # the first record's trailer has 2 digits for the last board
+
+
 def dup_trailer(first: int, count: int) -> bytes:
     """Big Deal's trailer of a set's first record: Y, N, the first board in 3
-    columns, 0 in 2, the last board as 2 digits, a space."""
+    columns, 0 in 2, the last board as 2 digits, a space. DppError naming
+    the first deal whose board is past 99."""
     last = first + count - 1
-    if first > 999 or last > 99:
-        raise DppError(f"a .dup set holds boards up to 99 (its header has 2 digits for the "
-                       f"last board), this one would end at board {last}")
+    if last > DUP_LAST_BOARD:
+        past = max(first, DUP_LAST_BOARD + 1)
+        raise DppError(f"deal {past - first + 1}: board {past} is past 99, where a .dup set "
+                       f"ends (its trailer has 2 digits for the last board); this set would "
+                       f"end at board {last}")
     return f"YN{first:<3d}0 {last:02d} ".encode("ascii")
 
 
@@ -543,11 +550,6 @@ def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | 
     if problem:
         raise error(0, problem)
     return owners.deal()
-
-
-def write_dlm(deals: Iterable[Deal], target: Target) -> None:
-    raise DppError("writing .dlm is not supported: its check value has no known rule "
-                   "(write .dup, .bri or .pbn for the dealing machine instead)")
 
 
 # -- numbering a set that does not start at board 1 -----------------------------------
