@@ -2,7 +2,7 @@
 
 Each :class:`DealFormat` says everything the rest of dealerpp needs to know
 about a format: its name (``--from``/``--to``), its file extensions, a
-one-line description (``convert --help``, docs/deal-formats.md), how to
+one-line description (``convert --help``, docs/formats.md), how to
 recognise it from its first bytes, and where its reader, writer and bulk
 codec live. ``dealerpp.deals.read``/``write``, detection
 (``dealerpp.deals.detect``), the bulk path (``dealerpp.deals.bulk``) and the
@@ -17,7 +17,7 @@ Adding a format: write its module in ``dealerpp/deals/`` (a reader
 ``read(source, filename=None)`` yielding deals and a writer
 ``write(deals, target)``), add one entry to :data:`FORMATS` with a sniffer
 that claims no other format's files, and its row to the table of
-docs/deal-formats.md (``tests/deals/test_formats.py`` checks the page and
+docs/formats.md (``tests/deals/test_formats.py`` checks the page and
 ``convert --help`` list every entry).
 """
 

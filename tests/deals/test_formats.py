@@ -1,6 +1,6 @@
 """The registry of deal formats (``dealerpp.deals.formats``) is the one list:
 ``convert``'s choices and help, ``show``'s choices, detection, the bulk path
-and docs/deal-formats.md all follow it."""
+and docs/formats.md all follow it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from dealerpp.deals import detect, formats
 from dealerpp.deals.model import Deal, GibInfo
 from tests.conftest import PROJECT_ROOT
 
-DOC = PROJECT_ROOT / "docs" / "deal-formats.md"
+DOC = PROJECT_ROOT / "docs" / "formats.md"
 DEALS_PACKAGE = PROJECT_ROOT / "dealerpp" / "deals"
 FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
 
