@@ -23,6 +23,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -174,8 +175,9 @@ class Hex26Codec:
         boards = None
         if content == 28:
             checks.add(raw[:, 26] == ord("-"))
-            boards = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8).copy()
-            checks.add(boards < 16)
+            digits = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8)
+            checks.add(digits < 16)
+            boards = np.where(digits == 0, 16, digits).astype(np.int64)  # "-0": board 16
         masks = np.empty((len(raw), 4), np.uint64)
 
         def work(a: int, b: int) -> None:
@@ -224,7 +226,7 @@ class Hex26Codec:
 
         _each_sub_block(len(deals), work)
         if deals.boards is not None:
-            out[:, width - 2] = _hex_digits(deals.boards)
+            out[:, width - 2] = _hex_digits((deals.boards % 16).astype(np.uint8))
         return _bytes(out)
 
 
@@ -545,8 +547,22 @@ class OnelineCodec:
         return _bytes(out)
 
 
+@runtime_checkable
+class RecordCodec(Protocol):
+    """A codec of fixed-size records without line ends (``DealsCodec`` and
+    the club formats' codecs of ``dealerpp.deals.machines_bulk``): the
+    bulk path cuts a file into ``record`` bytes a deal."""
+
+    name: str
+    record: int
+
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]: ...
+
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview: ...
+
+
 LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec
-Codec = DealsCodec | LineCodec
+Codec = RecordCodec | LineCodec
 
 
 class _Registered(Mapping[str, Codec]):
