@@ -48,9 +48,12 @@ class _RecordType(type):
             raise TypeError(f"record {name}: its module needs 'from __future__ import annotations'")
         own = [field for field, kind in (annotations or {}).items()
                if not str(kind).startswith("ClassVar")]
-        inherited = tuple(field for base in bases for field in getattr(base, "_fields", ()))
-        defaults = {field: value for base in bases if isinstance(base, _RecordType)
-                    for field, value in zip(base._fields[::-1], base._defaults[::-1], strict=False)}
+        inherited: tuple[str, ...] = ()
+        defaults: dict[str, object] = {}
+        for base in bases:
+            fields, tail = getattr(base, "_fields", ()), getattr(base, "_defaults", ())
+            inherited += fields
+            defaults.update(zip(fields[len(fields) - len(tail):], tail, strict=True))
         for field in own:
             if field in namespace:
                 defaults[field] = namespace.pop(field)
