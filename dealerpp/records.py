@@ -41,36 +41,47 @@ class _RecordType(type):
 
     def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
                 frozen: bool = True) -> _RecordType:
-        if not any(isinstance(base, _RecordType) for base in bases):
-            return super().__new__(mcls, name, bases, namespace)  # Record itself
-        annotations = namespace.get("__annotations__")
-        if annotations is None and "__annotate_func__" in namespace:
-            raise TypeError(f"record {name}: its module needs 'from __future__ import annotations'")
-        own = [field for field, kind in (annotations or {}).items()
-               if not str(kind).startswith("ClassVar")]
-        inherited: tuple[str, ...] = ()
-        defaults: dict[str, object] = {}
-        for base in bases:
-            fields, tail = getattr(base, "_fields", ()), getattr(base, "_defaults", ())
-            inherited += fields
-            defaults.update(zip(fields[len(fields) - len(tail):], tail, strict=True))
-        for field in own:
-            if field in namespace:
-                defaults[field] = namespace.pop(field)
-                if isinstance(defaults[field], _MUTABLE_DEFAULTS):
-                    raise TypeError(f"record {name}: field {field!r} has a mutable default")
-        fields = inherited + tuple(own)
-        required = [field for field in fields if field not in defaults]
-        if fields[:len(required)] != tuple(required):
-            raise TypeError(f"record {name}: a field without a default follows one with")
-        namespace["__slots__"] = tuple(own)
-        namespace["_fields"] = fields
-        namespace["_defaults"] = tuple(defaults[field] for field in fields[len(required):])
-        if not frozen:
-            namespace.setdefault("__hash__", None)  # mutable, compared by value
-            namespace.setdefault("__setattr__", object.__setattr__)
-            namespace.setdefault("__delattr__", object.__delattr__)
+        if any(isinstance(base, _RecordType) for base in bases):  # not Record itself
+            own = _own_fields(name, namespace)
+            fields, defaults = _fields_and_defaults(name, bases, own, namespace)
+            namespace.update(__slots__=own, _fields=fields, _defaults=defaults)
+            if not frozen:
+                namespace.setdefault("__hash__", None)  # mutable, compared by value
+                namespace.setdefault("__setattr__", object.__setattr__)
+                namespace.setdefault("__delattr__", object.__delattr__)
         return super().__new__(mcls, name, bases, namespace)
+
+
+def _own_fields(name: str, namespace: dict[str, Any]) -> tuple[str, ...]:
+    """The fields a record class adds: its annotated names but class variables."""
+    annotations = namespace.get("__annotations__")
+    if annotations is None and "__annotate_func__" in namespace:
+        raise TypeError(f"record {name}: its module needs 'from __future__ import annotations'")
+    return tuple(field for field, kind in (annotations or {}).items()
+                 if not str(kind).startswith("ClassVar"))
+
+
+def _fields_and_defaults(name: str, bases: tuple[type, ...], own: tuple[str, ...],
+                         namespace: dict[str, Any]) -> tuple[tuple[str, ...], tuple[object, ...]]:
+    """All the fields of a record class, its bases' first, and the defaults of
+    the last ones (taken out of ``namespace``, where they would clash with
+    the slots)."""
+    inherited: tuple[str, ...] = ()
+    defaults: dict[str, object] = {}
+    for base in bases:
+        fields, tail = getattr(base, "_fields", ()), getattr(base, "_defaults", ())
+        inherited += fields
+        defaults.update(zip(fields[len(fields) - len(tail):], tail, strict=True))
+    for field in own:
+        if field in namespace:
+            defaults[field] = namespace.pop(field)
+            if isinstance(defaults[field], _MUTABLE_DEFAULTS):
+                raise TypeError(f"record {name}: field {field!r} has a mutable default")
+    fields = inherited + own
+    required = [field for field in fields if field not in defaults]
+    if fields[:len(required)] != tuple(required):
+        raise TypeError(f"record {name}: a field without a default follows one with")
+    return fields, tuple(defaults[field] for field in fields[len(required):])
 
 
 @dataclass_transform(frozen_default=True)
