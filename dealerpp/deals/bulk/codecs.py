@@ -127,6 +127,18 @@ def _check_line_end(checks: _Checks, raw: np.ndarray, content: int, crlf: bool) 
         checks.add(raw[:, content] == _CR)
 
 
+def _records(block: bytes | memoryview, width: int, contents: Sequence[int]
+             ) -> tuple[int, np.ndarray, _Checks]:
+    """A block of text records of one width: the record width without line end
+    (one of ``contents``), the block as a grid, and its checks, the line
+    ends checked already."""
+    content, crlf = content_width(width, contents)
+    raw = _grid(block, width)
+    checks = _Checks(len(raw))
+    _check_line_end(checks, raw, content, crlf)
+    return content, raw, checks
+
+
 # -- .deals ----------------------------------------------------------------------
 
 class DealsCodec:
@@ -168,10 +180,7 @@ class Hex26Codec:
     _table = _hex_table()
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        content, raw, checks = _records(block, width, self.contents)
         boards = None
         if content == 28:
             checks.add(raw[:, 26] == ord("-"))
@@ -441,10 +450,7 @@ class GiblibCodec:
                          fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        content, raw, checks = _records(block, width, self.contents)
         tricks = None
         if content == 88:
             checks.add(raw[:, 67] == ord(":"))
@@ -533,10 +539,7 @@ class OnelineCodec:
                                 (58, b" "), (75, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        checks = _records(block, width, self.contents)[2]
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks), checks.ok
 
