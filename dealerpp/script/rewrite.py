@@ -14,6 +14,7 @@ at the right line of the original script.
 from __future__ import annotations
 
 from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic, LineIndex
+from dealerpp.records import Record
 from dealerpp.script.lexer import is_column_one, regions, shape_words
 from dealerpp.script.parallel import compile_blocks, may_go_parallel
 from dealerpp.script.shape_blocks import compile_block, kept_lines
@@ -28,31 +29,18 @@ if TYPE_CHECKING:
 DEALER_SHAPE_LIMIT = 31  # dealer fails at the 32nd shape() ("only 32 allowed")
 
 
-class Preprocessed:
+class Preprocessed(Record, frozen=False):
     """The rewritten script and what the rewriter noticed on the way.
     Equal when all three parts are."""
 
-    __slots__ = ("shape_lines", "text", "warnings")
+    text: str
+    warnings: list[Diagnostic]
+    shape_lines: list[int]  # 1-based lines of shape( in the output
 
     def __init__(self, text: str, warnings: list[Diagnostic] | None = None,
                  shape_lines: list[int] | None = None) -> None:
-        self.text = text
-        self.warnings: list[Diagnostic] = [] if warnings is None else warnings
-        # 1-based lines of shape( in the output
-        self.shape_lines: list[int] = [] if shape_lines is None else shape_lines
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Preprocessed:
-            return NotImplemented
-        assert isinstance(other, Preprocessed)
-        return (self.text, self.warnings, self.shape_lines) == (
-            other.text, other.warnings, other.shape_lines)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
-
-    def __repr__(self) -> str:
-        return (f"Preprocessed(text={self.text!r}, warnings={self.warnings!r}, "
-                f"shape_lines={self.shape_lines!r})")
+        super().__init__(text, [] if warnings is None else warnings,
+                         [] if shape_lines is None else shape_lines)
 
 
 def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] | None = None,
