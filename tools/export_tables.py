@@ -1,6 +1,6 @@
 """Lark → parse tables as Python data (run at build time, never at run time).
 
-    python tools/export_tables.py          # rewrite dealerpp/lalr/tables/NAME.py
+    python tools/export_tables.py          # rewrite dealerpp/lalr/generated/NAME.py
     python tools/export_tables.py --check  # exit 1 if a table is out of date
 
 Lark reads ``grammar/NAME.lark`` and computes its LALR(1) table. This tool
@@ -40,7 +40,7 @@ from typing import Any
 
 from dealerpp.grammars import grammar_digest, grammar_path
 
-TABLES_DIR = Path(__file__).resolve().parent.parent / "dealerpp" / "lalr" / "tables"
+TABLES_DIR = Path(__file__).resolve().parent.parent / "dealerpp" / "lalr" / "generated"
 
 # What each grammar needs: its start symbols, its lexer, and the terminals a
 # post-lexer may produce in any state (Lark's ``always_accept``).
@@ -146,8 +146,8 @@ class Tables:
         self.lexers = configs
 
     def source(self) -> str:
-        """The text of ``dealerpp/lalr/tables/NAME.py``: a table a line (they
-        are data; their form is told once, in ``dealerpp/lalr/tables/__init__.py``)."""
+        """The text of ``dealerpp/lalr/generated/NAME.py``: a table a line (they
+        are data; their form is told once, in ``dealerpp/lalr/generated/__init__.py``)."""
         import lark
 
         tables = {

@@ -1,13 +1,13 @@
 """Build the table of dealer terms from first principles, and write it as data.
 
-    python tools/term_build.py          # rewrite dealerpp/shapes/_term_data.py
+    python tools/term_build.py          # rewrite dealerpp/shapes/generated/term_data.py
     python tools/term_build.py --check  # exit 1 if the shipped data is out of date
 
 Every valid dealer pattern (``5431``, ``5xxx``, ``x3x1``) and every ``any``
 pattern is a candidate term of a shape list; terms with the same shapes are
 kept once. Building the table takes a tenth of a second (the order between
 terms is worked out pair by pair), far too long for the start of a command,
-so the emitter loads the result from ``dealerpp/shapes/_term_data.py``, where the
+so the emitter loads the result from ``dealerpp/shapes/generated/term_data.py``, where the
 numbers are Python literals that load from the ``.pyc`` without any
 unpacking. ``tests/shapes/test_term_table.py`` checks that the shipped data
 equals what this tool computes.
@@ -24,7 +24,7 @@ from pathlib import Path
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK
 
 X = -1  # an 'x' in a pattern
-DATA_FILE = Path(__file__).resolve().parent.parent / "dealerpp" / "shapes" / "_term_data.py"
+DATA_FILE = Path(__file__).resolve().parent.parent / "dealerpp" / "shapes" / "generated" / "term_data.py"
 
 
 class TermBuild:
@@ -136,7 +136,7 @@ def _plain_mask(pattern: tuple[int, ...]) -> int:
 
 
 def data_source(build: TermBuild) -> str:
-    """The text of ``_term_data.py`` for ``build``: a table a line (they are data)."""
+    """The text of ``term_data.py`` for ``build``: a table a line (they are data)."""
     tables = {
         "TEXTS": repr(",".join(build.texts)),
         "MASKS": _tuple(hex(mask) for mask in build.masks),

@@ -2,7 +2,7 @@
 
 ``grammar/*.lark`` is the one description of each language. Lark turns it
 into LALR(1) tables; ``python tools/export_tables.py`` (a build tool, not
-shipped) saves them as ``dealerpp/lalr/tables/NAME.py``, a module of plain
+shipped) saves them as ``dealerpp/lalr/generated/NAME.py``, a module of plain
 literals that imports from its ``.pyc`` in a fraction of a millisecond, and
 ``runtime`` runs them. Importing Lark and building its tables costs more
 than a one-line script takes to compile, so the command-line path never
@@ -41,5 +41,5 @@ def load(name: str) -> Grammar:
             raise ValueError(f"no parse tables for a grammar named {name!r}")
         from importlib import import_module
 
-        grammar = _LOADED[name] = Grammar(import_module(f"dealerpp.lalr.tables.{name}"))
+        grammar = _LOADED[name] = Grammar(import_module(f"dealerpp.lalr.generated.{name}"))
     return grammar
