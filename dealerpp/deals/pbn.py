@@ -470,11 +470,12 @@ class _Reader:
             warnings.append(self._problem(game, "warning", message, offset))
 
         pairs = tags.pairs
-        tags.first = {name: index for index, (name, _) in enumerate(pairs)}
-        if len(tags.first) != len(pairs) or '"#"' in game.text or "\\" in game.text:
+        if '"#"' in game.text or "\\" in game.text:
             values = self._inherit_and_repeat(tags, warn)
         else:
-            values = dict(pairs)
+            tags.first = {name: index for index, (name, _) in enumerate(pairs)}
+            values = dict(pairs) if len(tags.first) == len(pairs) \
+                else self._inherit_and_repeat(tags, warn)
         try:
             deal = self._meaning(game, tags, values, warn, entries, quick)
         except _Skip:
@@ -492,26 +493,30 @@ class _Reader:
 
     def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
         """``#`` values copied from the game before; repeated tags warned of.
-        Returns the values of this game, for the next."""
-        seen: set[str] = set()
+        Returns the values of this game, for the next. (A _Tag, which works
+        out where it is, is made only for a tag there is something to say
+        about: a game with one escaped value comes here too.)"""
         values: dict[str, str] = {}
-        tags.first = {}
-        for index, (name, _) in enumerate(tags.pairs):
-            tags.first.setdefault(name, index)
+        first: dict[str, int] = {}
+        tags.first = first
         for index, (name, raw) in enumerate(tags.pairs):
-            tag = _Tag(tags, index)
             if raw == "#":
-                if name in self.previous:
-                    tag.value = tags.inherited[index] = self.previous[name]
+                value = self.previous.get(name)
+                if value is None:
+                    warn(f"tag {name}: '#' but no earlier game has this tag",
+                         _Tag(tags, index).value_at)
+                    value = raw
                 else:
-                    warn(f"tag {name}: '#' but no earlier game has this tag", tag.value_at)
-            if name in seen:
+                    tags.inherited[index] = value
+            else:
+                value = raw if "\\" not in raw else unescape(raw)
+            if name in first:
                 if name not in _REPEATABLE:
                     warn(f"tag {name} given again: the first value is the one that counts",
-                         tag.start)
+                         tags.start(index))
                 continue
-            seen.add(name)
-            values[name] = tag.value
+            first[name] = index
+            values[name] = value
         return values
 
     def _warnings(self, warnings: list[Diagnostic]) -> None:

@@ -361,14 +361,31 @@ class _AuctionState:
         return 4 - self.passes if self.last_bid is None else max(0, 3 - self.passes)
 
 
+# Auctions read before: their tokens -> calls and problems (at token indexes).
+# Most auctions of a file are among a few hundred sequences.
+_AUCTIONS: dict[tuple[str, ...], tuple[tuple[Call, ...] | None, list[tuple[str, int]]]] = {}
+
+
 def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None, list[Problem]]:
     """Calls of an auction section's tokens (``AP`` expanded), or None when a
     call is unknown (``-``) or not a call; and the rule breaks found."""
+    key = tuple(word for word, _ in words)
+    known = _AUCTIONS.get(key)
+    if known is None:
+        known = _auction_of(key)
+        if len(_AUCTIONS) < 10_000:
+            _AUCTIONS[key] = known
+    calls, problems = known
+    return calls, [(message, words[index][1]) for message, index in problems]
+
+
+def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[tuple[str, int]]]:
+    """read_auction on the tokens alone: problems at token indexes."""
     state = _AuctionState()
-    problems: list[Problem] = []
+    problems: list[tuple[str, int]] = []
     known = True
     pending: tuple[str, int] | None = None  # a problem waiting for a '^' mark
-    for word, offset in words:
+    for index, word in enumerate(words):
         kind = _auction_word(word)
         if kind == "^":
             pending = None
@@ -386,14 +403,14 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
                 state.add(Call(1))
             continue
         if isinstance(kind, str):  # "?", the last kind that is no call
-            problems.append((f"not a call: {word!r}", offset))
+            problems.append((f"not a call: {word!r}", index))
             known = False
             continue
         call = kind
         if known:
             why = state.problem(call)
             if why is not None:
-                pending = (f"{why}", offset)
+                pending = (f"{why}", index)
         state.add(call)
     if pending is not None:
         problems.append(pending)
