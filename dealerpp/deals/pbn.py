@@ -305,17 +305,23 @@ class _Reader:
         for block in blocks:
             if isinstance(block, QuickBlock):
                 yield from self._block(block)
-                continue
+            else:
+                yield from self._games((block,))
+        if self._last_printpbn is not None:
+            self._flush_previous()
+
+    def _games(self, games: Iterable[RawGame]) -> Iterator[Deal]:
+        """The deals of games read one by one (a game with an error, or
+        without a deal where one is needed, gives none)."""
+        for game in games:
             if self._last_printpbn is not None:
                 self._flush_previous()
             try:
-                deal = self._game(block)
+                deal = self._game(game)
             except _GameError:
                 continue
             if deal is not None:
                 yield deal
-        if self._last_printpbn is not None:
-            self._flush_previous()
 
     def _block(self, block: QuickBlock) -> Iterator[Deal]:
         """The games of a quick block: those in dealer's printpbn layout read
@@ -336,17 +342,8 @@ class _Reader:
                 break
             yield deal
             position, line = stop + 2, line + 15  # 14 lines and the empty one
-        if position >= len(text):
-            return
-        for game in block.games(position, line):
-            if self._last_printpbn is not None:
-                self._flush_previous()
-            try:
-                deal = self._game(game)
-            except _GameError:
-                continue
-            if deal is not None:
-                yield deal
+        if position < len(text):
+            yield from self._games(block.games(position, line))
 
     def _printpbn(self, text: str, line: int, match: re.Match[str]) -> Deal | None:
         """A game as dealer's printpbn writes it (_PRINTPBN), read straight

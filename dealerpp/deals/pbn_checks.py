@@ -271,15 +271,14 @@ def deal_string(masks: tuple[int, ...], first: Seat = Seat.NORTH,
 
 _CALL = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))([!?]{0,2})")
 _CARD = re.compile(r"(?i)([shdc])(10|[2-9tjqka])([!?]{0,2})")
-_NOTE = re.compile(r"=\d+=")
-_NAG = re.compile(r"\$\d+")
-_SUFFIX = re.compile(r"[!?]{1,2}")
+# A note reference (=1=), a NAG ($3), a suffix written apart (!, ?!):
+# says nothing of the auction or the play.
+_REMARK = re.compile(r"=\d+=|\$\d+|[!?]{1,2}")
 _IRREGULAR = re.compile(r"\^[A-Za-z]")
 
 
 def _is_remark(word: str) -> bool:
-    """A note reference, a NAG, a suffix written apart: says nothing of the play."""
-    return bool(_NOTE.fullmatch(word) or _NAG.fullmatch(word) or _SUFFIX.fullmatch(word))
+    return _REMARK.fullmatch(word) is not None
 
 
 # -- the auction ------------------------------------------------------------------
