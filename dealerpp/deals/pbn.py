@@ -882,8 +882,16 @@ def game_name(deal: Deal, index: int) -> str:
     and the line it was read at, when known."""
     parts = [f"board {deal.board}"] if deal.board is not None else []
     if isinstance(deal.pbn, PbnGame):
-        parts.append(f"read at line {deal.pbn.line}")
+        parts.append(f"read at line {_line_of_first_tag(deal.pbn)}")
     return f"deal {index}: {', '.join(parts)}" if parts else f"deal {index}"
+
+
+def _line_of_first_tag(game: PbnGame) -> int:
+    """The line of a game's first tag, or of its hands for a bare deal line
+    (``%`` lines and comments before it belong to the game, but that is
+    where a reader looks for it); its first line when it has neither."""
+    first = next((entry for entry in game.entries() if entry.kind in (TAG, WORD)), None)
+    return game.line + (game.text.count("\n", 0, first.start) if first is not None else 0)
 
 
 __all__ = [
