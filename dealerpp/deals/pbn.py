@@ -866,11 +866,13 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
     at the start of the output a reader would take it for the file's own
     mark and drop it, so it is not written there."""
     for index, deal in enumerate(deals):
-        text = _formatted(deal, index + 1)
+        text = game_text(deal, index + 1)
         yield "\n" + text if index else text.removeprefix("\ufeff")
 
 
-def _formatted(deal: Deal, index: int) -> str:
+def game_text(deal: Deal, index: int) -> str:
+    """format_game, its ValueError a DppError naming the game (``index``:
+    its number in the output)."""
     try:
         return format_game(deal)
     except ValueError as error:
@@ -904,6 +906,7 @@ __all__ = [
     "escape",
     "format_game",
     "game_name",
+    "game_text",
     "parse_auction",
     "parse_deal_string",
     "parse_play",
