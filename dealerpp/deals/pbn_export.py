@@ -8,7 +8,8 @@ out that way, keeping every tag value, section token and comment:
 * a file opens with the escape lines ``% PBN 2.1`` and ``% EXPORT`` (those
   of the input, and of any game, are not repeated); lines end with CR LF
   (the PBN homepage's FAQ: "the end-of-line marker is a (MS-DOS) CRLF"); an
-  empty line comes before each game but the first (chapter 3);
+  empty line comes before each game but the first (chapter 3); no game, no
+  text;
 * each tag pair alone on its line, left justified, no blank inside the
   brackets, one blank between name and value (3.3); its value written with
   the escapes only where needed (``\\"``, a backslash doubled only before a
@@ -82,11 +83,11 @@ def dumps(deals: Iterable[Deal]) -> str:
 
 
 def pieces(deals: Iterable[Deal]) -> Iterator[str]:
-    """The file's text a game at a time, CR LF line ends."""
-    yield HEAD.replace("\n", "\r\n")
+    """The file's text a game at a time, CR LF line ends; no games, no text
+    (the head's '%' lines alone would read back as a game of comments)."""
     for index, deal in enumerate(deals):
         text = export_game(deal, index + 1)
-        yield ("\n" + text if index else text).replace("\n", "\r\n")
+        yield ("\n" + text if index else HEAD + text).replace("\n", "\r\n")
 
 
 def export_game(deal: Deal, index: int = 1) -> str:
@@ -174,24 +175,28 @@ def _flow(section: list[Token]) -> list[str]:
     lines: list[str] = []
     line: list[str] = []
     on_line = 0
+
+    def end_line() -> None:
+        if line:
+            lines.append(_not_escape(" ".join(line)))
+            line.clear()
+
     for unit in _units(section):
         if on_line == _PER_LINE:
-            lines.append(" ".join(line))
-            line, on_line = [], 0
+            end_line()
+            on_line = 0
         for token in unit:
             if token[0] == ESCAPE:  # a '%' line is a line of its own
-                if line:
-                    lines.append(" ".join(line))
+                end_line()
                 lines.append(_comment(token))
-                line, on_line = [], -1
+                on_line = -1
                 continue
             line.append(token[3] if token[0] == WORD else _comment(token))
             if token[0] == SEMI:  # runs to the end of its line
-                lines.append(" ".join(line))
-                line, on_line = [], -1
+                end_line()
+                on_line = -1
         on_line += 1
-    if line:
-        lines.append(" ".join(line))
+    end_line()
     return lines
 
 
@@ -226,4 +231,12 @@ def _as_written(section: list[Token], text: str) -> list[str]:
     """A table's rows as they were (the blanks between its cells too), from
     its first token to its last; line ends are the file's."""
     written = text[section[0][1]:section[-1][2]]
-    return [line.rstrip() for line in written.split("\n")]
+    lines = [line.rstrip() for line in written.split("\n")]
+    return [_not_escape(lines[0]), *lines[1:]]
+
+
+def _not_escape(line: str) -> str:
+    """A line that starts with a section token: one that starts with '%'
+    gets a blank before it, or it would be read as a '%' line. (The other
+    lines of a table start where they started in the input.)"""
+    return " " + line if line.startswith("%") else line

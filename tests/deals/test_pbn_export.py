@@ -11,11 +11,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from dealerpp.cli import main
-from dealerpp.deals import pbn
+from dealerpp.deals import pbn, pbn_export
+from dealerpp.deals.model import Deal
+from dealerpp.diagnostics import Diagnostic
 
 from . import pbn_oracle as oracle
+from .test_pbn_reader import mutated
 
 CORPUS = Path(__file__).parent / "pbn_corpus"
 FILES = sorted(CORPUS.glob("*.pbn"))
@@ -136,3 +140,23 @@ def test_pbn_export_needs_a_pbn_output(tmp_path: Path,
     source = FILES[0]
     assert main(["convert", "--pbn-export", str(source), str(tmp_path / "out.hex")]) == 2
     assert "--pbn-export is for a PBN output" in capsys.readouterr().err
+
+
+@settings(max_examples=150, deadline=None)
+@given(mutated())
+def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -> None:
+    """Whatever the reader accepts, from files cut and spliced anywhere
+    (comments, '%' lines, bare hands, marks...), exports without error, reads
+    back to the same deals, and exports again to the same text."""
+    problems: list[Diagnostic] = []
+    deals = list(pbn.read(data, "in", report=problems.append, need_deal=False))
+    text = pbn_export.dumps(deals)
+    again_problems: list[Diagnostic] = []
+    again = list(pbn.read(text, "out", report=again_problems.append, need_deal=False))
+    assert [e for e in again_problems if e.severity == "error"] == []
+
+    def meaning(found: list[Deal]) -> list[tuple[object, ...]]:
+        return [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in found]
+
+    assert meaning(again) == meaning(deals)
+    assert pbn_export.dumps(again) == text
