@@ -190,9 +190,9 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
 def _writer(to_fmt: str, pbn_export: bool) -> Callable[[Iterator[Any], Any], None]:
     """Writes deals to a target in the output format."""
     if pbn_export:
-        from dealerpp.deals import pbn_export as export
+        from dealerpp.deals import pbn
 
-        return export.write
+        return lambda stream, target: pbn.write(stream, target, export=True)
     from dealerpp import deals
 
     return lambda stream, target: deals.write(stream, target, to_fmt)

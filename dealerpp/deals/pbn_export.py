@@ -1,4 +1,5 @@
-"""PBN written in the PBN 2.1 *export* format (``convert --pbn-export``).
+"""PBN written in the PBN 2.1 *export* format (``convert --pbn-export``,
+``pbn.write(deals, target, export=True)``).
 
 The usual PBN output is a lossless copy: every game as it was read. The
 export format of the standard (chapter 3) is one layout for every file, so
@@ -39,7 +40,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from dealerpp.deals._io import Target, TextSink
 from dealerpp.deals.model import Deal
 from dealerpp.deals.pbn import game_text
 from dealerpp.deals.pbn_game import escape, unescape
@@ -69,17 +69,6 @@ class _Tag:
         self.raw = raw
         self.after: list[Token] = []
         self.section: list[Token] = []
-
-
-def write(deals: Iterable[Deal], target: Target) -> None:
-    """The deals as a PBN file in export format."""
-    with TextSink(target) as sink:
-        for piece in pieces(deals):
-            sink.write(piece)
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(pieces(deals))
 
 
 def pieces(deals: Iterable[Deal]) -> Iterator[str]:
