@@ -6,8 +6,10 @@
    ``--terms`` lines of distinct varied shape{} (bench/corpus.py) as
    ``dealerpp FILE`` does, and reports the time of each stage: start-up
    (importing the command), parse, expand, emit, check (the checker's pass
-   over the output), and the rest (scanning, rewriting, output). Beside it,
-   the whole command's wall time, the Perl tool's and ``python -c pass``.
+   over the script), and the rest (scanning, rewriting, output), all on one
+   core. Beside it, the whole command's wall time on one core (its affinity
+   set to one CPU) and as it runs (a long script's blocks compile on two
+   cores, dealerpp.script.parallel), the Perl tool's and ``python -c pass``.
 2. Time per distinct term in-process (parse, expand, emit; the emitter's
    memo cleared for each term), against the Perl tool's time per term
    ((its time on all terms - its time on an empty script) / terms).
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +41,7 @@ MANUAL = ["5+xx5+", "2-xxx", "x[3-5]x[13]", "(4432)", "5s(431)", "4+c3+d(2+2+)",
           "5+M3+c(31)", "5M5m(xx)", "4+s4+h(xx):d>c,h+s==10",
           "5m(332) + 5m2s(42)", "6m(322)", "5M(332)", "(4432) + (4333)", "(3+3+3+2+)"]
 STAGES = ("start-up", "parse", "expand", "emit", "check", "rest")
+WHOLE = ("one core", "command")
 
 # Runs in a fresh interpreter: `dealerpp -` on the script read from stdin,
 # with the compiler's stages wrapped in timers. Prints the seconds per stage.
@@ -62,7 +66,9 @@ compiler.parse_call = timed("parse", compiler.parse_call)
 compiler.parse_body = timed("parse", compiler.parse_body)
 compiler.expand_list = timed("expand", compiler.expand_list)
 compiler.Compiled.dealer_text = timed("emit", compiler.Compiled.dealer_text)
-cli.lint_output = timed("check", cli.lint_output)
+cli.lint_script = timed("check", cli.lint_script)
+if hasattr(cli, "usable_cores"):  # stages of the work, done on one core
+    cli.usable_cores = lambda: 1
 sys.stdin = io.TextIOWrapper(io.BytesIO(sys.stdin.buffer.read()))
 out = open("/dev/null", "w")
 sys.stdout, real = out, sys.stdout
@@ -122,18 +128,26 @@ def stage_times(script: str, checkouts: list[str | None],
             done = subprocess.run(command, input=script, capture_output=True, text=True,
                                   env=_environment(checkout), cwd=_folder(checkout), check=True)
             sample = json.loads(done.stdout)
+            sample["one core"] = whole_command(script, checkout, one_core=True)
             sample["command"] = whole_command(script, checkout)
             found.append(sample)
-    return [{stage: statistics.median(s[stage] for s in found) for stage in (*STAGES, "command")}
+    return [{stage: statistics.median(s[stage] for s in found) for stage in (*STAGES, *WHOLE)}
             for found in samples]
 
 
-def whole_command(script: str, checkout: str | None) -> float:
+def whole_command(script: str, checkout: str | None, one_core: bool = False) -> float:
     """The wall time of ``dealerpp -`` (run as ``python -c``, so that any
-    checkout can be timed the same way)."""
+    checkout can be timed the same way); with ``one_core``, kept to one CPU."""
     code = "import sys; from dealerpp.cli import main; sys.exit(main(sys.argv[1:]))"
-    return wall_time([sys.executable, "-c", code, "-"], script, runs=1,
+    prefix = _one_cpu() if one_core else []
+    return wall_time([*prefix, sys.executable, "-c", code, "-"], script, runs=1,
                      env=_environment(checkout), cwd=_folder(checkout))
+
+
+def _one_cpu() -> list[str]:
+    """A command prefix that keeps a process on one CPU (``taskset``)."""
+    cpu = min(os.sched_getaffinity(0))
+    return [shutil.which("taskset") or "taskset", "-c", str(cpu)]
 
 
 def corpus_term_counts(terms: list[str], checkout: str | None) -> dict[str, int]:
@@ -179,11 +193,11 @@ def print_stages(terms: list[str], checkouts: list[tuple[str, str | None]]) -> N
     python = wall_time([sys.executable, "-c", "pass"], runs=9, env=_environment(None))
     print(f"== a cold {len(terms)}-line script of distinct varied shape{{}}: stages (ms)")
     print(f"{'':<12}" + "".join(f"{stage:>10}" for stage in STAGES)
-          + f"{'command':>10}{'vs Perl':>9}")
+          + f"{'one core':>10}{'vs Perl':>9}{'command':>10}{'vs Perl':>9}")
     found = stage_times(script, [checkout for _, checkout in checkouts])
     for (label, _), stages in zip(checkouts, found, strict=True):
         print(f"{label:<12}" + "".join(f"{stages[s] * 1e3:10.1f}" for s in STAGES)
-              + f"{stages['command'] * 1e3:10.0f}{perl / stages['command']:8.2f}x")
+              + "".join(f"{stages[w] * 1e3:10.0f}{perl / stages[w]:8.2f}x" for w in WHOLE))
     print(f"Perl dealer.dpp: {perl * 1e3:.0f} ms; python -c pass: {python * 1e3:.1f} ms "
           f"(goal: dealerpp at least 2x the Perl tool's speed)")
     print()

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from dealerpp.records import Record
+
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import Literal
@@ -283,77 +285,19 @@ def _window(widths: list[int], at: int) -> tuple[int, int]:
     return left, right
 
 
-# Diagnostic and DppError are records written out by hand: ``dataclasses``
-# costs more to import than a one-line script takes to compile.
-_DIAGNOSTIC_FIELDS = ("severity", "message", "line", "column", "filename", "source_line",
-                      "hint", "code")
-_ERROR_FIELDS = ("message", "line", "column", "filename", "source_line", "hint", "notes")
-_set = object.__setattr__  # the one way to fill a read-only Diagnostic
-
-
-class Diagnostic:
-    """One message about one place in one source text (read-only; equal and
-    hashed by its fields)."""
-
-    __slots__ = _DIAGNOSTIC_FIELDS
+class Diagnostic(Record):
+    """One message about one place in one source text (a read-only record)."""
 
     severity: Severity
     message: str
-    line: int | None
-    column: int | None
-    filename: str | None
-    source_line: str | None
-    hint: str | None
+    line: int | None = None
+    column: int | None = None
+    filename: str | None = None
+    source_line: str | None = None
+    hint: str | None = None
     # A stable name for the kind of problem, where two stages can find the
     # same one (the rewriter and the checker both count shape() calls).
-    code: str | None
-
-    def __init__(self, severity: Severity, message: str, line: int | None = None,
-                 column: int | None = None, filename: str | None = None,
-                 source_line: str | None = None, hint: str | None = None,
-                 code: str | None = None) -> None:
-        _set(self, "severity", severity)
-        _set(self, "message", message)
-        _set(self, "line", line)
-        _set(self, "column", column)
-        _set(self, "filename", filename)
-        _set(self, "source_line", source_line)
-        _set(self, "hint", hint)
-        _set(self, "code", code)
-
-    def _values(self) -> tuple[object, ...]:
-        return (self.severity, self.message, self.line, self.column, self.filename,
-                self.source_line, self.hint, self.code)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Diagnostic:
-            return NotImplemented
-        assert isinstance(other, Diagnostic)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        return _record_repr(self, _DIAGNOSTIC_FIELDS)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return (Diagnostic, self._values())
-
-    def replace(self, **changes: object) -> Diagnostic:
-        """A copy with the given fields changed (as ``dataclasses.replace``)."""
-        values = {name: getattr(self, name) for name in _DIAGNOSTIC_FIELDS}
-        unknown = changes.keys() - values.keys()
-        if unknown:
-            raise TypeError(f"Diagnostic has no field {sorted(unknown)[0]!r}")
-        values.update(changes)
-        return Diagnostic(**values)
+    code: str | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]
@@ -389,7 +333,7 @@ class Diagnostic:
                           source_line_of(text, line, column), self.hint, self.code)
 
 
-class DppError(Exception):
+class DppError(Record, Exception, frozen=False):
     """An input that cannot be compiled: where, and what is wrong.
 
     ``str(error)`` is ``LINE:COL: error: MESSAGE`` (prefixed by the file name
@@ -411,25 +355,7 @@ class DppError(Exception):
         self.message, self.line, self.column = message, line, column
         self.filename, self.source_line, self.hint = filename, source_line, hint
         self.notes = [] if notes is None else notes
-        super().__init__(message)
-
-    def _values(self) -> tuple[object, ...]:
-        return (self.message, self.line, self.column, self.filename, self.source_line,
-                self.hint, self.notes)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, DppError)
-        return self._values() == other._values()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
-
-    def __repr__(self) -> str:
-        return _record_repr(self, _ERROR_FIELDS)
-
-    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
-        return (type(self), self._values())
+        Exception.__init__(self, message)  # (not Record.__init__: fields are set above)
 
     @property
     def diagnostic(self) -> Diagnostic:
@@ -464,11 +390,6 @@ class DppError(Exception):
             self.hint,
             self.notes,
         )
-
-
-def _record_repr(record: object, fields: tuple[str, ...]) -> str:
-    shown = ", ".join(f"{name}={getattr(record, name)!r}" for name in fields)
-    return f"{type(record).__qualname__}({shown})"
 
 
 def _shifted(line: int | None, column: int | None, line_offset: int,

@@ -19,7 +19,8 @@ LAYERS = {
     "shapes": ("dealerpp/shapes/",),
     "deals": ("dealerpp/deals/",),
     "lalr": ("dealerpp/lalr/",),
-    "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py"),
+    "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py",
+             "dealerpp/records.py"),
 }
 NEVER = {
     "script": {"cli"},
@@ -31,7 +32,8 @@ NEVER = {
 MODULE_OF_LAYER = {"cli": "dealerpp.cli", "script": "dealerpp.script",
                    "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
                    "lalr": "dealerpp.lalr"}
-BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars")
+BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars",
+                "dealerpp.records")
 
 
 def layer_of_path(path: Path) -> str | None:

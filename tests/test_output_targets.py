@@ -149,6 +149,41 @@ def test_a_missing_folder_names_the_output(tmp_path: Path, script: Path) -> None
     assert str(tmp_path / "no" / "out.dl") in done.stderr
 
 
+def closed(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` (after ``dealerpp``) run by the shell, which may close streams."""
+    return subprocess.run(f"{sys.executable} -m dealerpp {command}", shell=True, cwd=tmp_path,
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    ("s.dpp >&-", "cannot write standard output: Bad file descriptor"),
+    ("- <&-", "cannot read -: Bad file descriptor"),
+    ("--help >&-", "cannot write standard output: Bad file descriptor"),
+    ("expand 5xxx >&-", "cannot write standard output: Bad file descriptor"),
+    ("show deals.txt >&-", "cannot write standard output: Bad file descriptor"),
+    ("convert deals.txt - --to pbn >&-", "Bad file descriptor"),
+])
+def test_a_closed_stream_used_is_an_error_naming_it(tmp_path: Path, script: Path,
+                                                    command: str, message: str) -> None:
+    (tmp_path / "deals.txt").write_text(DEAL_LINE)
+    done = closed(command, tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert message in done.stderr and "internal error" not in done.stderr
+
+
+def test_closed_streams_not_used_do_no_harm(tmp_path: Path, script: Path) -> None:
+    done = closed("s.dpp -o out.dl <&- >&-", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out.dl").read_text() == expected_output()
+    (tmp_path / "deals.txt").write_text(DEAL_LINE)
+    done = closed("convert deals.txt out.pbn <&- >&- 2>&-", tmp_path)
+    assert done.returncode == 0
+    assert "AKQJ.T98.765.432" in (tmp_path / "out.pbn").read_text()
+
+
+DEAL_LINE = "AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\n"
+
+
 @pytest.mark.parametrize("unbuffered", ["", "1"])
 def test_a_reader_going_away_is_quiet_141(tmp_path: Path, unbuffered: str) -> None:
     """Also under PYTHONUNBUFFERED, where standard output is a raw file whose

@@ -9,6 +9,7 @@ Exit statuses: ``dealerpp.cli.status``.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
@@ -36,14 +37,22 @@ def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:
     if argv is None:  # a process of our own (the console scripts, python -m dealerpp)
         from dealerpp.cli import signals
 
+        _hold_closed_descriptors()
         signals.install(prog)
         _few_collections()
         sys.stdout = _whole_writes(sys.stdout, line_buffering=False)
         sys.stderr = _whole_writes(sys.stderr, line_buffering=True)
+    _stand_ins_for_closed_streams()
     _tolerant_stderr()
     try:
-        status = _dispatch(args, prog)
+        try:
+            status = _dispatch(args, prog)
+        except SystemExit as stop:  # argparse's --help, --version and usage errors
+            status = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
         sys.stdout.flush()
+        if status == 0 and getattr(sys.stdout, "used", False):
+            # argparse goes past a failed write (of --help, --version)
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
         if argv is None:
             _leave_to_exit()
         return status
@@ -103,6 +112,57 @@ def _whole_writes(stream: TextIO, line_buffering: bool) -> TextIO:
     # closefd=False: the new stream must never close the descriptor it shares.
     return open(buffer.fileno(), "w", buffering=1 if line_buffering else -1,
                 encoding=stream.encoding, errors=stream.errors, closefd=False, newline="\n")
+
+
+def _hold_closed_descriptors() -> None:
+    """Started with a standard stream closed (``>&-``), the process would
+    hand its number to the next file it opens, and what is meant for
+    standard output (ours, or dealer's under ``run``) would land in that
+    file. Hold each closed one of 0, 1 and 2 open on /dev/null instead;
+    Python has already made the stream None, and it stays closed for us
+    (``_stand_ins_for_closed_streams``)."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            try:  # the lowest free number: this one, the lower ones being open
+                os.open(os.devnull, os.O_RDWR)
+            except OSError:
+                return
+
+
+def _stand_ins_for_closed_streams() -> None:
+    """A closed standard input or output fails when it is used, as the
+    shell's ``<&-`` and ``>&-`` mean, with "Bad file descriptor": the run
+    reports it and exits 1, and an output file named with -o is unaffected."""
+    if sys.stdin is None:
+        sys.stdin = _ClosedStream()
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream()
+
+
+class _ClosedStream:
+    """A standard stream the process was started without."""
+
+    encoding, errors = "utf-8", "strict"
+
+    @property
+    def buffer(self) -> _ClosedStream:
+        return self
+
+    used = False  # whether anything tried to read or write it
+
+    def _closed(self, *_: object) -> Any:
+        self.used = True
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    read = readline = readlines = write = writelines = fileno = __iter__ = _closed
+
+    def flush(self) -> None:
+        pass  # nothing was written
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _tolerant_stderr() -> None:

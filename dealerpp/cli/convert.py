@@ -29,6 +29,9 @@ from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError
 
 CHOICES = formats.NAMES
+# The bulk path keeps board numbers in 64-bit integers; a first board
+# beyond this (no real set) goes deal by deal, in Python's integers.
+_BULK_BOARD_LIMIT = 1 << 53
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
@@ -99,6 +102,10 @@ def main(argv: list[str], prog: str) -> int:
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
+    if not formats.get(to_fmt).writable:
+        parser.print_usage(sys.stderr)
+        print(f"{prog}: error: {formats.not_writable(to_fmt)}", file=sys.stderr)
+        return EXIT_USAGE
     if args.pbn_export and to_fmt != "pbn":
         print(f"{prog}: error: --pbn-export is for a PBN output, not {to_fmt}", file=sys.stderr)
         return EXIT_USAGE
@@ -113,7 +120,7 @@ def main(argv: list[str], prog: str) -> int:
     try:
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
-                and args.first_board is None and not args.pbn_export:
+                and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
             total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
         else:
             total = _convert_per_deal(args, source, name, from_fmt, to_fmt, pbn_options)
@@ -207,7 +214,7 @@ def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt:
     # (as detection may have wrapped it), never the name "-" itself.
     per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
     return convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet, filename=name,
-                        per_deal=per_deal)
+                        per_deal=per_deal, first_board=args.first_board)
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:

@@ -8,6 +8,7 @@ from dealerpp.atomic import write_atomically
 from dealerpp.cli.common import EMIT_MODES, add_emit_option, print_diagnostics, read_text
 from dealerpp.cli.status import EXIT_INPUT
 from dealerpp.diagnostics import DppError
+from dealerpp.script.parallel import usable_cores
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
 TYPE_CHECKING = False  # typing and argparse stay unimported at run time
@@ -152,14 +153,14 @@ def preprocess_file(path: str, prog: str, emit: EmitMode, check: bool) -> Prepro
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        result = preprocess_script(text, name, emit=emit)
+        result = preprocess_script(text, name, emit=emit, cores=usable_cores())
     except DppError as error:
         print(error, file=sys.stderr)
         return EXIT_INPUT
     print_diagnostics(result.warnings)
     if check:
         already = {w.code for w in result.warnings if w.code}
-        print_diagnostics(f for f in lint_output(result, name) if f.code not in already)
+        print_diagnostics(f for f in lint_script(text, name) if f.code not in already)
     return result
 
 
@@ -178,12 +179,18 @@ def write_output(text: str, output: str | None, prog: str, source: str = "-") ->
     return 0
 
 
-def lint_output(result: Preprocessed, filename: str) -> list[Diagnostic]:
-    """The checker's findings on the rewritten script, as warnings: they never
-    block the output. Line numbers match the input (the rewriter keeps them)."""
+def lint_script(text: str, filename: str) -> list[Diagnostic]:
+    """The checker's findings on a script the rewriter has just preprocessed,
+    as warnings: they never block the output.
+
+    The checker reads the script as written, each shape{} one expression it
+    does not compile again: the rewriter has compiled them all and given
+    their warnings, and the lists it wrote are exactly the sets (the tests
+    read every list back). Reading the output instead would parse every
+    term of every list once more, most of the time of a run."""
     from dealerpp.script.check import check_text
 
-    findings = check_text(result.text, filename)
+    findings = check_text(text, filename, dpp=True, blocks_compiled=True)
     return [found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
             if found.severity == "error" else found for found in findings]
 

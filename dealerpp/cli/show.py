@@ -38,9 +38,7 @@ def main(argv: list[str], prog: str) -> int:
         fmt, source = _format_named(args.from_fmt, source, name)
         read = deals.read(source, fmt, filename=name) if fmt else iter(())
         for number, deal in enumerate(read, 1):
-            if number > 1:
-                sys.stdout.write("\n")
-            sys.stdout.write(diagram(deal, number))
+            _write(("\n" if number > 1 else "") + diagram(deal, number))
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except DppError as error:
@@ -49,10 +47,29 @@ def main(argv: list[str], prog: str) -> int:
             error.filename = name
         print(format_error(error), file=sys.stderr)
         return EXIT_INPUT
+    except _OutputFailed as failed:
+        raise failed.error from None  # the dispatcher names standard output
     except OSError as error:
         print(f"{args.file}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     return EXIT_OK
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written: not the input's fault."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _write(text: str) -> None:
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _OutputFailed(error) from None
 
 
 def _format_named(given: str | None, source: Any, name: str) -> tuple[str | None, Any]:
@@ -66,5 +83,5 @@ def _format_named(given: str | None, source: Any, name: str) -> tuple[str | None
         fmt, source = detect.detect(source, name)
         how = "its extension" if formats.from_extension(name) else "its content"
     if fmt is not None:
-        sys.stdout.write(f"{name}: {fmt} (by {how})\n\n")
+        _write(f"{name}: {fmt} (by {how})\n\n")
     return fmt, source

@@ -11,11 +11,14 @@ from __future__ import annotations
 import io
 import os
 import sys
-from collections.abc import Iterator
-from typing import IO, Any, TypeGuard, Union, cast
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, Union, cast
 
 from dealerpp.deals import formats
 from dealerpp.diagnostics import DppError
+
+if TYPE_CHECKING:
+    from dealerpp.deals.model import Deal
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
 Target = Union[str, "os.PathLike[str]", IO[Any]]
@@ -146,19 +149,43 @@ def write_all(handle: IO[bytes], data: bytes | memoryview) -> None:
         view = view[written:]
 
 
-class TextSink:
-    """Where a text writer puts its output: a path, a text or binary file."""
+class _Sink:
+    """Where a writer puts its output: standard output for ``-``, a path
+    (opened ``how``, and closed on ``close`` or on leaving a ``with`` block)
+    or a file object (taken as ``file_object`` gives it)."""
 
-    def __init__(self, target: Target) -> None:
+    def __init__(self, target: Target, standard: Callable[[], IO[Any]],
+                 file_object: Callable[[IO[Any]], IO[Any]], **how: Any) -> None:
         self._close = False
         if isinstance(target, (str, os.PathLike)):
             if os.fspath(target) == "-":
-                self._handle: IO[Any] = sys.stdout
+                self._handle = standard()
             else:
-                self._handle = open(target, "w", encoding=ENCODING, errors=ERRORS, newline="\n")  # noqa: SIM115 - closed by close()
+                self._handle = open(target, **how)  # noqa: SIM115 - closed by close()
                 self._close = True
         else:
-            self._handle = target
+            self._handle = file_object(target)
+
+    def close(self) -> None:
+        if self._close:
+            self._handle.close()
+
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_S = TypeVar("_S", bound=_Sink)
+
+
+class TextSink(_Sink):
+    """Where a text writer puts its output: a path, a text or binary file."""
+
+    def __init__(self, target: Target) -> None:
+        super().__init__(target, lambda: sys.stdout, lambda handle: handle, mode="w",
+                         encoding=ENCODING, errors=ERRORS, newline="\n")
         self._binary = not isinstance(self._handle, io.TextIOBase) and "b" in getattr(
             self._handle, "mode", "b")
 
@@ -168,43 +195,50 @@ class TextSink:
         else:
             self._handle.write(text)
 
-    def close(self) -> None:
-        if self._close:
-            self._handle.close()
 
-    def __enter__(self) -> TextSink:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-class BinarySink:
+class BinarySink(_Sink):
     """Where a binary writer puts its output: a path or a binary file."""
 
     def __init__(self, target: Target) -> None:
-        self._close = False
-        if isinstance(target, (str, os.PathLike)):
-            if os.fspath(target) == "-":
-                self._handle: IO[bytes] = sys.stdout.buffer
-            else:
-                self._handle = open(target, "wb")  # noqa: SIM115 - closed by close()
-                self._close = True
-        else:
-            buffer = _binary_of(target)
-            if buffer is None:
-                raise DppError("a binary format needs a binary file, not a text stream")
-            self._handle = buffer
+        super().__init__(target, lambda: sys.stdout.buffer, _binary_file, mode="wb")
 
     def write(self, data: bytes) -> None:
         self._handle.write(data)
 
-    def close(self) -> None:
-        if self._close:
-            self._handle.close()
 
-    def __enter__(self) -> BinarySink:
-        return self
+def _binary_file(handle: IO[Any]) -> IO[bytes]:
+    buffer = _binary_of(handle)
+    if buffer is None:
+        raise DppError("a binary format needs a binary file, not a text stream")
+    return buffer
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+
+DealText = Callable[["Deal", int], str]  # a deal's text, given its number (from 1)
+
+
+def text_writers(deal_text: DealText) -> tuple[Callable[[Iterable[Deal], Target], None],
+                                                Callable[[Iterable[Deal]], str]]:
+    """A text format's ``write`` (deals into a target) and ``dumps`` (deals
+    into a string), each deal written as ``deal_text`` gives it."""
+
+    def write(deals: Iterable[Deal], target: Target) -> None:
+        with TextSink(target) as sink:
+            for number, deal in enumerate(deals, 1):
+                sink.write(deal_text(deal, number))
+
+    def dumps(deals: Iterable[Deal]) -> str:
+        return "".join(deal_text(deal, number) for number, deal in enumerate(deals, 1))
+
+    return write, dumps
+
+
+def numbered_errors(encode: Callable[[Deal], str]) -> DealText:
+    """``encode`` with its ValueError told as a DppError that names the deal."""
+
+    def deal_text(deal: Deal, number: int) -> str:
+        try:
+            return encode(deal)
+        except ValueError as error:
+            raise DppError(f"deal {number}: {error}") from None
+
+    return deal_text

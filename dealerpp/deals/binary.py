@@ -58,12 +58,7 @@ def read_deals(source: Source, filename: str | None = None) -> Iterator[Deal]:
                 raise DppError(
                     f"byte {offset}: truncated record: {len(record)} of {RECORD} bytes "
                     f"(file size is not a multiple of {RECORD})", filename=name)
-            masks = _MASKS.unpack(record)
-            problem = mask_problem(masks)
-            if problem:
-                raise DppError(f"byte {offset}: deal {offset // RECORD + 1}: {problem}",
-                               filename=name)
-            yield Deal(masks)
+            yield deal_from_bytes(record, offset, name)
             offset += RECORD
 
 
@@ -149,34 +144,34 @@ def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> D
 
 
 def _dx_calls(data: _Bytes, index: int, name: str | None) -> Iterator[Call]:
-    while True:
-        offset = data.offset
-        byte = data.take(1)
-        if byte is None:
-            raise _dx_error(offset, index, "truncated: the auction has no 0xFF end byte", name)
-        if byte[0] == END:
-            return
+    for offset, byte in _dx_list(data, index, name, "auction"):
         try:
-            yield Call(byte[0])
+            yield Call(byte)
         except ValueError:
-            raise _dx_error(offset, index, f"byte {byte[0]} is not a call", name) from None
+            raise _dx_error(offset, index, f"byte {byte} is not a call", name) from None
 
 
 def _dx_cards(data: _Bytes, index: int, name: str | None) -> Iterator[Card]:
-    count = 0
+    for count, (offset, byte) in enumerate(_dx_list(data, index, name, "play"), 1):
+        if byte > 51:
+            raise _dx_error(offset, index, f"byte {byte} is not a card (0-51)", name)
+        if count > 52:
+            raise _dx_error(offset, index, "more than 52 cards played", name)
+        yield Card(byte)
+
+
+def _dx_list(data: _Bytes, index: int, name: str | None, what: str
+             ) -> Iterator[tuple[int, int]]:
+    """The bytes of a list that ends in 0xFF (the auction, the play), each
+    with its offset."""
     while True:
         offset = data.offset
         byte = data.take(1)
         if byte is None:
-            raise _dx_error(offset, index, "truncated: the play has no 0xFF end byte", name)
+            raise _dx_error(offset, index, f"truncated: the {what} has no 0xFF end byte", name)
         if byte[0] == END:
             return
-        if byte[0] > 51:
-            raise _dx_error(offset, index, f"byte {byte[0]} is not a card (0-51)", name)
-        count += 1
-        if count > 52:
-            raise _dx_error(offset, index, "more than 52 cards played", name)
-        yield Card(byte[0])
+        yield offset, byte[0]
 
 
 def _trumps_of(auction: tuple[Call, ...]) -> Strain | str | None:

@@ -2,7 +2,7 @@
 
 Each :class:`DealFormat` says everything the rest of dealerpp needs to know
 about a format: its name (``--from``/``--to``), its file extensions, a
-one-line description (``convert --help``, docs/deal-formats.md), how to
+one-line description (``convert --help``, docs/formats.md), how to
 recognise it from its first bytes, and where its reader, writer and bulk
 codec live. ``dealerpp.deals.read``/``write``, detection
 (``dealerpp.deals.detect``), the bulk path (``dealerpp.deals.bulk``) and the
@@ -17,7 +17,7 @@ Adding a format: write its module in ``dealerpp/deals/`` (a reader
 ``read(source, filename=None)`` yielding deals and a writer
 ``write(deals, target)``), add one entry to :data:`FORMATS` with a sniffer
 that claims no other format's files, and its row to the table of
-docs/deal-formats.md (``tests/deals/test_formats.py`` checks the page and
+docs/formats.md (``tests/deals/test_formats.py`` checks the page and
 ``convert --help`` list every entry).
 """
 
@@ -49,7 +49,7 @@ class DealFormat(NamedTuple):
     extensions: tuple[str, ...]
     description: str
     reader: str  # "module:function", read(source, filename=None) -> Iterator[Deal]
-    writer: str  # "module:function", write(deals, target) -> None
+    writer: str | None  # "module:function", write(deals, target) -> None; None: read only
     sniff: Sniffer | None = None  # claims a file by its first bytes (None: by name only)
     codec: str | None = None  # "module:class" of the bulk codec (dealerpp.deals.bulk)
     binary: bool = False
@@ -62,7 +62,16 @@ class DealFormat(NamedTuple):
     def load_reader(self) -> Callable[..., Iterator[Any]]:
         return load(self.reader)  # type: ignore[no-any-return]
 
+    @property
+    def writable(self) -> bool:
+        return self.writer is not None
+
     def load_writer(self) -> Callable[..., None]:
+        """The writer; DppError for a format dealerpp only reads."""
+        if self.writer is None:
+            from dealerpp.diagnostics import DppError
+
+            raise DppError(not_writable(self.name))
         return load(self.writer)  # type: ignore[no-any-return]
 
 
@@ -172,6 +181,35 @@ def _oneline(head: Head) -> bool:
 
 _M = "dealerpp.deals."
 _BULK = "dealerpp.deals.bulk.codecs:"
+_MACHINES_BULK = "dealerpp.deals.machines_bulk:"
+
+# The club formats: one module (dealerpp.deals.machines) with a reader
+# read_NAME and a writer write_NAME each (none for a read-only format), the
+# extension .NAME, and for the fixed-size records a vectorised codec. Rows:
+# name, description, sniffer, bulk codec class (or None), binary, writable.
+_CLUB_FORMATS: tuple[tuple[str, str, Sniffer, str | None, bool, bool], ...] = (
+    ("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
+     _bri, "BriCodec", True, True),
+    ("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
+     _dge, "DgeCodec", True, True),
+    ("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
+     _dup, None, True, True),
+    ("ber", "52 seat digits 1-4 a board, in card order, no separator",
+     _ber, "BerCodec", False, True),
+    ("bhg", "a line of 52 card letters a board, from the dealer clockwise",
+     _bhg, None, False, True),
+    ("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv, None, False, True),
+    # read only: writing needs a check value whose rule is not known
+    ("dlm", "Dealer4 [Document] file (read only)", _dlm, None, False, False),
+)
+
+
+def _club(name: str, description: str, sniff: Sniffer, codec: str | None,
+          binary: bool, writable: bool) -> DealFormat:
+    return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
+                      f"{_M}machines:write_{name}" if writable else None, sniff,
+                      None if codec is None else _MACHINES_BULK + codec, binary)
+
 
 FORMATS: tuple[DealFormat, ...] = (
     DealFormat("pbn", (".pbn",),
@@ -205,27 +243,7 @@ FORMATS: tuple[DealFormat, ...] = (
                "dealer's printall: a numbered four-column table",
                _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
                _printall),
-    DealFormat("bri", (".bri",),
-               "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-               _M + "machines:read_bri", _M + "machines:write_bri", _bri, binary=True),
-    DealFormat("dge", (".dge",),
-               "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-               _M + "machines:read_dge", _M + "machines:write_dge", _dge, binary=True),
-    DealFormat("dup", (".dup",),
-               "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
-               _M + "machines:read_dup", _M + "machines:write_dup", _dup, binary=True),
-    DealFormat("ber", (".ber",),
-               "52 seat digits 1-4 a board, in card order, no separator",
-               _M + "machines:read_ber", _M + "machines:write_ber", _ber),
-    DealFormat("bhg", (".bhg",),
-               "a line of 52 card letters a board, from the dealer clockwise",
-               _M + "machines:read_bhg", _M + "machines:write_bhg", _bhg),
-    DealFormat("csv", (".csv",),
-               "16 quoted holdings, board, dealer/vulnerability a line",
-               _M + "machines:read_csv", _M + "machines:write_csv", _csv),
-    DealFormat("dlm", (".dlm",),
-               "Dealer4 [Document] file (read only)",
-               _M + "machines:read_dlm", _M + "machines:write_dlm", _dlm),
+    *(_club(*row) for row in _CLUB_FORMATS),
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
                _M + "html_records:read", _M + "html_records:write", _html),
@@ -235,6 +253,7 @@ FORMATS: tuple[DealFormat, ...] = (
 TEXT_FALLBACK = "pbn"
 
 NAMES: tuple[str, ...] = tuple(f.name for f in FORMATS)
+WRITABLE: tuple[str, ...] = tuple(f.name for f in FORMATS if f.writable)
 FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
 BY_NAME: dict[str, DealFormat] = {f.name: f for f in FORMATS}
 BY_EXTENSION: dict[str, str] = {ext: f.name for f in FORMATS for ext in f.extensions}
@@ -248,6 +267,12 @@ def get(name: str) -> DealFormat:
 
         raise DppError(f"unknown deal format {name!r} (one of {', '.join(NAMES)})")
     return found
+
+
+def not_writable(name: str) -> str:
+    """Why ``name`` cannot be written, and what can."""
+    return (f"cannot write {name}: dealerpp reads it but does not write it "
+            f"(formats that can be written: {', '.join(WRITABLE)})")
 
 
 def from_extension(filename: str | None) -> str | None:

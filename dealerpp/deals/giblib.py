@@ -12,10 +12,10 @@ kept so a round trip writes it back verbatim.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
     Card,
@@ -359,18 +359,5 @@ def _played_text(play: tuple[Card, ...]) -> str:
     return "-".join(".".join(str(c).lower() for c in trick) for trick in tricks)
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
-    with TextSink(target) as sink:
-        for index, deal in enumerate(deals, 1):
-            sink.write(_formatted(deal, index))
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(_formatted(deal, index) for index, deal in enumerate(deals, 1))
-
-
-def _formatted(deal: Deal, index: int) -> str:
-    try:
-        return format_deal(deal)
-    except ValueError as error:
-        raise DppError(f"deal {index}: {error}") from None
+# write(deals, target) and dumps(deals): a record a deal
+write, dumps = text_writers(numbered_errors(format_deal))

@@ -12,9 +12,9 @@ An optional suffix ``-D`` (one hex digit, board number mod 16, 0 = board
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
 from dealerpp.diagnostics import DppError
 
@@ -95,18 +95,5 @@ def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
                            source_line=line) from None
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
-    with TextSink(target) as sink:
-        for index, deal in enumerate(deals, 1):
-            sink.write(_line(deal, index))
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(_line(deal, index) for index, deal in enumerate(deals, 1))
-
-
-def _line(deal: Deal, index: int) -> str:
-    try:
-        return encode(deal) + "\n"
-    except ValueError as error:
-        raise DppError(f"deal {index}: {error}") from None
+# write(deals, target) and dumps(deals): a line a deal
+write, dumps = text_writers(numbered_errors(lambda deal: encode(deal) + "\n"))

@@ -13,9 +13,9 @@ works on tokens, so the same text run together on one line reads too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import Source, source_name, text_lines, text_writers
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
 from dealerpp.diagnostics import DppError
 
@@ -32,14 +32,8 @@ def format_deal(deal: Deal, number: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
-    with TextSink(target) as sink:
-        for number, deal in enumerate(deals, 1):
-            sink.write(format_deal(deal, number))
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(format_deal(d, n) for n, d in enumerate(deals, 1))
+# write(deals, target) and dumps(deals): a numbered listing a deal
+write, dumps = text_writers(format_deal)
 
 
 class _Reader:

@@ -2,7 +2,8 @@
 
 Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
 digits a board), .bhg and .csv (one line a board). Read only: .dlm (Dealer4),
-whose check value has no known rule, so writing it is refused.
+whose check value has no known rule: the registry (``dealerpp.deals.formats``)
+gives it no writer, so writing it is refused before anything is read.
 
 Cards are numbered as the spec does: 1 = spade ace ... 52 = club two, which
 is the model's card ``52 - number``. Files without board numbers hold boards
@@ -113,7 +114,8 @@ def _first_board_of(deals: Sequence[Deal]) -> int:
 
 # -- fixed-size records ----------------------------------------------------------
 
-def _records(source: Source, size: int, name: str | None) -> Iterator[tuple[int, bytes]]:
+def _records(source: Source, size: int, name: str | None,
+             first_board: int) -> Iterator[tuple[int, bytes]]:
     """(offset, record) of each ``size``-byte record; a short last record is
     an error naming it."""
     offset = 0
@@ -122,7 +124,7 @@ def _records(source: Source, size: int, name: str | None) -> Iterator[tuple[int,
             record = chunk[start:start + size]
             if len(record) < size:
                 raise DppError(
-                    f"byte {offset}: board {offset // size + 1}: truncated record: "
+                    f"byte {offset}: board {first_board + offset // size}: truncated record: "
                     f"{len(record)} of {size} bytes (the file size is not a multiple of {size})",
                     filename=name)
             yield offset, record
@@ -194,7 +196,7 @@ def encode_hands(owners: list[int]) -> bytes:
 
 def read_bri(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
     name = source_name(source, filename)
-    for offset, record in _records(source, BRI_RECORD, name):
+    for offset, record in _records(source, BRI_RECORD, name, first_board):
         yield decode_digits(record, offset, first_board + offset // BRI_RECORD, name)
 
 
@@ -208,7 +210,7 @@ def write_bri(deals: Iterable[Deal], target: Target) -> None:
 
 def read_dge(source: Source, filename: str | None = None, first_board: int = 1) -> Iterator[Deal]:
     name = source_name(source, filename)
-    for offset, record in _records(source, DGE_RECORD, name):
+    for offset, record in _records(source, DGE_RECORD, name, first_board):
         yield decode_hands(record, 0, offset, first_board + offset // DGE_RECORD, name)
 
 
@@ -224,7 +226,7 @@ def read_dup(source: Source, filename: str | None = None, first_board: int = 1) 
     """Deals of a .dup file: the card numbers, checked against the hands
     that follow them; the trailer is ignored."""
     name = source_name(source, filename)
-    for offset, record in _records(source, DUP_RECORD, name):
+    for offset, record in _records(source, DUP_RECORD, name, first_board):
         board = first_board + offset // DUP_RECORD
         deal = decode_digits(record, offset, board, name)
         hands = decode_hands(record, _DIGITS, offset, board, name)
@@ -235,13 +237,19 @@ def read_dup(source: Source, filename: str | None = None, first_board: int = 1) 
         yield deal
 
 
+DUP_LAST_BOARD = 99  # the first record's trailer has 2 digits for the last board
+
+
 def dup_trailer(first: int, count: int) -> bytes:
     """Big Deal's trailer of a set's first record: Y, N, the first board in 3
-    columns, 0 in 2, the last board as 2 digits, a space."""
+    columns, 0 in 2, the last board as 2 digits, a space. DppError naming
+    the first deal whose board is past 99."""
     last = first + count - 1
-    if first > 999 or last > 99:
-        raise DppError(f"a .dup set holds boards up to 99 (its header has 2 digits for the "
-                       f"last board), this one would end at board {last}")
+    if last > DUP_LAST_BOARD:
+        past = max(first, DUP_LAST_BOARD + 1)
+        raise DppError(f"deal {past - first + 1}: board {past} is past 99, where a .dup set "
+                       f"ends (its trailer has 2 digits for the last board); this set would "
+                       f"end at board {last}")
     return f"YN{first:<3d}0 {last:02d} ".encode("ascii")
 
 
@@ -257,15 +265,23 @@ def write_dup(deals: Iterable[Deal], target: Target) -> None:
 def _write_binary(deals: Iterable[Deal], target: Target, record_of: RecordOf) -> None:
     """All records are made before the first byte is written, so a bad deal
     leaves nothing behind (and .dup's first record needs the count)."""
-    data = _all_records(list(deals), record_of)
+    data = _all_records(deals, record_of)
     with BinarySink(target) as sink:
         sink.write(data)
 
 
-def _all_records(deals: list[Deal], record_of: RecordOf) -> bytes:
-    first = _first_board_of(deals)
-    return b"".join(record_of(owners_of(deal, index + 1), index, len(deals), first)
-                    for index, deal in enumerate(deals))
+def _all_records(deals: Iterable[Deal], record_of: RecordOf) -> bytes:
+    # Each deal is checked as it is read, so the first problem reported is
+    # the first in the input's order, a reader's or this writer's, as on
+    # the bulk path (which writes as it reads).
+    listed: list[Deal] = []
+    owners = []
+    for index, deal in enumerate(deals):
+        owners.append(owners_of(deal, index + 1))
+        listed.append(deal)
+    first = _first_board_of(listed)
+    return b"".join(record_of(hand_owners, index, len(owners), first)
+                    for index, hand_owners in enumerate(owners))
 
 
 # -- .ber: 52 seat digits a board, no separator ------------------------------------
@@ -534,11 +550,6 @@ def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | 
     if problem:
         raise error(0, problem)
     return owners.deal()
-
-
-def write_dlm(deals: Iterable[Deal], target: Target) -> None:
-    raise DppError("writing .dlm is not supported: its check value has no known rule "
-                   "(write .dup, .bri or .pbn for the dealing machine instead)")
 
 
 # -- numbering a set that does not start at board 1 -----------------------------------

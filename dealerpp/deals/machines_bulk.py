@@ -5,10 +5,10 @@ bytes), .bri (128) and .dge (128), in the interface of
 hold garbage and belong to the per-deal reader, which reports the error),
 ``encode(deals)`` writes full deals.
 
-Not yet in the registry: the bulk converter reads only .deals among the
-binary formats, and the board numbers these files imply beyond 16 have no
-column in ``DealArray`` yet (see the report of issue 14). Measured by
-bench/bench_machines.py.
+The registry (``dealerpp.deals.formats``) names them, so ``convert``
+takes the bulk path (``dealerpp.deals.bulk``) between these and the other
+fast formats; the bulk converter numbers the boards, which these records
+hold only by their place in the file. Measured by bench/bench_machines.py.
 
 Card number ``n`` (1 = spade ace ... 52 = club two) is the model's card
 ``52 - n``, so an owner view by card number is the model's owner view with
@@ -31,7 +31,7 @@ _GLYPHS = b"\x06\x03\x04\x05"  # S H D C, code page 437
 _SLICE = 8192  # rows decoded at a time
 
 
-def _grid(block: bytes, width: int) -> np.ndarray:
+def _grid(block: bytes | memoryview, width: int) -> np.ndarray:
     return np.frombuffer(block, np.uint8).reshape(-1, width)
 
 
@@ -56,7 +56,7 @@ class BerCodec:
     name = "ber"
     record = 52
 
-    def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
         seats = _grid(block, self.record) - np.uint8(ord("1"))  # wraps below '1'
         digits_ok = (seats < 4).all(axis=1)
         masks = masks_from_owner_full(np.minimum(seats, 3)[:, ::-1])
@@ -76,7 +76,7 @@ class BriCodec:
     _seat_of_slot = np.repeat(np.arange(3, dtype=np.uint8), 13)
     _template = b"0" * 78 + b" " * 32 + b"\0" * 18
 
-    def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
         raw = _grid(block, self.record)
         digits = raw[:, :78] - np.uint8(ord("0"))
         ok = (digits < 10).all(axis=1)
@@ -140,7 +140,7 @@ class DgeCodec:
     _expected_glyphs = np.frombuffer(_GLYPHS * 4, np.uint8)
     _columns = _column_table()
 
-    def decode(self, block: bytes) -> tuple[DealArray, np.ndarray | None]:
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
         """In slices of rows, so the temporaries stay in the CPU cache."""
         grid = _grid(block, self.record)
         masks = np.empty((len(grid), 4), np.uint64)

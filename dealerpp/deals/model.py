@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 FULL_MASK = (1 << 52) - 1
 SUIT_MASK = (1 << 13) - 1
@@ -27,23 +27,31 @@ SUIT_CHARS = "CDHS"
 SEAT_CHARS = "NESW"
 
 
-class Suit(enum.IntEnum):
-    """A suit, numbered in .deals order (clubs lowest)."""
+class _Initialled(enum.IntEnum):
+    """A value shown as the initial of its name (``N`` for NORTH), and read
+    back from it in either case."""
+
+    def __str__(self) -> str:
+        return self.name[0]
+
+    @classmethod
+    def from_char(cls: type[_E], char: str) -> _E:
+        index = "".join(member.name[0] for member in cls).find(char.upper())
+        if index < 0 or len(char) != 1:
+            raise ValueError(f"not a {cls.__name__.lower()}: {char!r}")
+        return cls(index)
+
+
+_E = TypeVar("_E", bound=_Initialled)
+
+
+class Suit(_Initialled):
+    """A suit, numbered in .deals order (clubs lowest): ``C D H S``."""
 
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
     SPADES = 3
-
-    def __str__(self) -> str:
-        return SUIT_CHARS[self]
-
-    @classmethod
-    def from_char(cls, char: str) -> Suit:
-        index = SUIT_CHARS.find(char.upper())
-        if index < 0 or len(char) != 1:
-            raise ValueError(f"not a suit: {char!r}")
-        return cls(index)
 
 
 #: Suits in the order hands are written (S H D C).
@@ -74,16 +82,13 @@ class Strain(enum.IntEnum):
         return None if self is Strain.NOTRUMP else Suit(self)
 
 
-class Seat(enum.IntEnum):
-    """A seat, clockwise from North."""
+class Seat(_Initialled):
+    """A seat, clockwise from North: ``N E S W``."""
 
     NORTH = 0
     EAST = 1
     SOUTH = 2
     WEST = 3
-
-    def __str__(self) -> str:
-        return SEAT_CHARS[self]
 
     @property
     def name_title(self) -> str:
@@ -92,13 +97,6 @@ class Seat(enum.IntEnum):
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (LHO for 1, partner for 2)."""
         return Seat((self + steps) % 4)
-
-    @classmethod
-    def from_char(cls, char: str) -> Seat:
-        index = SEAT_CHARS.find(char.upper())
-        if index < 0 or len(char) != 1:
-            raise ValueError(f"not a seat: {char!r}")
-        return cls(index)
 
 
 class Vul(enum.IntEnum):

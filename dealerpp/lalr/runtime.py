@@ -190,20 +190,28 @@ class Lexer:
         """The next token from ``where`` = [position, line, column] on (which
         moves past it), skipping ignored ones; None at the end of the text."""
         position, line, column = where
-        while position < len(text):
-            found = self._terminals.match(text, position, len(text))
+        size = len(text)
+        terminals, ignore, keywords = self._terminals, self.ignore, self._keyword_config
+        while position < size:
+            union = terminals.union  # the one alternation, once it is compiled
+            if union is not None:
+                matched = union.match(text, position)
+                found = None if matched is None else (matched.lastgroup or "", matched.end())
+            else:
+                found = terminals.match(text, position, size)
             if found is None:
                 where[:] = position, line, column
                 raise UnexpectedCharacters(text, position, line, column, self.allowed)
             kind, end = found
             value = text[position:end]
-            newlines = value.count("\n")
-            if newlines:
-                end_line, end_column = line + newlines, end - text.rindex("\n", 0, end)
+            if "\n" in value:
+                end_line = line + value.count("\n")
+                end_column = end - text.rindex("\n", 0, end)
             else:
-                end_line, end_column = line, column + len(value)
-            if kind not in self.ignore:
-                kind = self._keyword(kind, value)
+                end_line, end_column = line, column + end - position
+            if kind not in ignore:
+                if kind in keywords:
+                    kind = self._keyword(kind, value)
                 where[:] = end, end_line, end_column
                 return Token(kind, value, position, line, column, end_line, end_column, end)
             position, line, column = end, end_line, end_column
@@ -267,8 +275,9 @@ class Grammar:
         """Tokens lexed one at a time, each with the lexer of the parser's
         state at that moment (Lark's contextual lexer)."""
         where = [0, 1, 1]
+        stack, lexer_of_state, lexers = state.state_stack, self._by_state, self._lexers
         while True:
-            lexer = self.lexer(state.state_stack[-1])
+            lexer = lexers.get(lexer_of_state[stack[-1]]) or self.lexer(stack[-1])
             try:
                 token = lexer.next_token(text, where)
             except UnexpectedCharacters as error:

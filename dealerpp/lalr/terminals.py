@@ -33,6 +33,11 @@ class Terminals:
         self._union: re.Pattern[str] | None = None
         self._looked_up = 0
 
+    @property
+    def union(self) -> re.Pattern[str] | None:
+        """The one compiled alternation, if it is compiled yet."""
+        return self._union
+
     def _alternation(self) -> re.Pattern[str] | None:
         """The one compiled alternation, once it is worth compiling."""
         if self._union is None:
@@ -94,25 +99,37 @@ def literal_starts(regexp: str) -> frozenset[str] | None:
 
 def _alternatives(regexp: str) -> list[str]:
     """``regexp`` cut at its top-level ``|``."""
-    parts, depth, start, index = [], 0, 0, 0
+    parts, start = [], 0
+    for index, char, depth in _syntax(regexp):
+        if char == "|" and depth == 0:
+            parts.append(regexp[start:index])
+            start = index + 1
+    parts.append(regexp[start:])
+    return parts
+
+
+def _group_end(regexp: str) -> int:
+    """The index just past the group that opens ``regexp``."""
+    for index, _char, depth in _syntax(regexp):
+        if depth == 0:
+            return index + 1
+    return len(regexp)
+
+
+def _syntax(regexp: str) -> Iterator[tuple[int, str, int]]:
+    """Each character of ``regexp`` that is neither escaped nor in a character
+    class: its index, itself, and the depth of groups after it."""
+    depth, index = 0, 0
     while index < len(regexp):
         char = regexp[index]
         if char == "\\":
             index += 2
-            continue
-        if char == "[":
+        elif char == "[":
             index = _class_end(regexp, index)
-            continue
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(regexp[start:index])
-            start = index + 1
-        index += 1
-    parts.append(regexp[start:])
-    return parts
+        else:
+            depth += (char == "(") - (char == ")")
+            yield index, char, depth
+            index += 1
 
 
 def _class_end(regexp: str, index: int) -> int:
@@ -125,24 +142,6 @@ def _class_end(regexp: str, index: int) -> int:
     while index < len(regexp) and regexp[index] != "]":
         index += 2 if regexp[index] == "\\" else 1
     return index + 1
-
-
-def _group_end(regexp: str) -> int:
-    """The index just past the group that opens ``regexp``."""
-    depth, index = 0, 0
-    while index < len(regexp):
-        char = regexp[index]
-        if char == "\\":
-            index += 2
-            continue
-        if char == "[":
-            index = _class_end(regexp, index)
-            continue
-        depth += (char == "(") - (char == ")")
-        index += 1
-        if depth == 0:
-            return index
-    return len(regexp)
 
 
 def _first_characters(alternative: str) -> frozenset[str] | None:

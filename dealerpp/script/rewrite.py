@@ -14,41 +14,33 @@ at the right line of the original script.
 from __future__ import annotations
 
 from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic, LineIndex
+from dealerpp.records import Record
 from dealerpp.script.lexer import is_column_one, regions, shape_words
+from dealerpp.script.parallel import compile_blocks, may_go_parallel
 from dealerpp.script.shape_blocks import compile_block, kept_lines
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from dealerpp.script.lexer import Region
     from dealerpp.shapes.emit import EmitMode
 
 DEALER_SHAPE_LIMIT = 31  # dealer fails at the 32nd shape() ("only 32 allowed")
 
 
-class Preprocessed:
+class Preprocessed(Record, frozen=False):
     """The rewritten script and what the rewriter noticed on the way.
     Equal when all three parts are."""
 
-    __slots__ = ("shape_lines", "text", "warnings")
+    text: str
+    warnings: list[Diagnostic]
+    shape_lines: list[int]  # 1-based lines of shape( in the output
 
     def __init__(self, text: str, warnings: list[Diagnostic] | None = None,
                  shape_lines: list[int] | None = None) -> None:
-        self.text = text
-        self.warnings: list[Diagnostic] = [] if warnings is None else warnings
-        # 1-based lines of shape( in the output
-        self.shape_lines: list[int] = [] if shape_lines is None else shape_lines
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Preprocessed:
-            return NotImplemented
-        assert isinstance(other, Preprocessed)
-        return (self.text, self.warnings, self.shape_lines) == (
-            other.text, other.warnings, other.shape_lines)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
-
-    def __repr__(self) -> str:
-        return (f"Preprocessed(text={self.text!r}, warnings={self.warnings!r}, "
-                f"shape_lines={self.shape_lines!r})")
+        super().__init__(text, [] if warnings is None else warnings,
+                         [] if shape_lines is None else shape_lines)
 
 
 def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] | None = None,
@@ -65,22 +57,31 @@ def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] 
 
 
 def preprocess_script(text: str, filename: str = "<stdin>", *,
-                      emit: EmitMode = "compact") -> Preprocessed:
-    """Like ``preprocess``, with the warnings and shape() lines in the result."""
+                      emit: EmitMode = "compact", cores: int = 1) -> Preprocessed:
+    """Like ``preprocess``, with the warnings and shape() lines in the result.
+    ``cores`` > 1 lets a long script's blocks compile on two cores
+    (``dealerpp.script.parallel``; the result is the same)."""
     out: list[str] = []
     copied = 0  # text before this offset is in ``out``
     result = Preprocessed("")
     lines = LineIndex(text)
+    found: Iterable[Region] = regions(text)
+    compiled = None
+    if may_go_parallel(text, cores):  # the blocks are compiled first, all together
+        found = list(found)
+        blocks = [region for region in found if region.kind == "shape"]
+        compiled = iter(compile_blocks(text, blocks, lines, filename, emit=emit, cores=cores))
     # The output keeps every line where it was, so a shape( lies on the
     # same line in the output as its shape( or shape{ in the input.
     shape_offsets: list[int] = []
-    for region in regions(text):
+    for region in found:
         kind, start, end = region.kind, region.start, region.end
         if kind == "code":
             shape_offsets.extend(shape_words(text, start, end))
         elif kind == "shape":
-            dealer_text, warnings = compile_block(text, region, lines, filename,
-                                                  emit=emit)
+            dealer_text, warnings = (
+                compile_block(text, region, lines, filename, emit=emit) if compiled is None
+                else next(compiled))
             result.warnings.extend(warnings)
             out.extend((text[copied:start], dealer_text, kept_lines(text, region)))
             copied = end

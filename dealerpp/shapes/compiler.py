@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dealerpp.diagnostics import Diagnostic, DppError, source_line_of
+from dealerpp.records import Record
 from dealerpp.shapes.ast import ShapeCall
 from dealerpp.shapes.expand import expand_list
 from dealerpp.shapes.parser import parse_body, parse_call
@@ -20,29 +21,17 @@ if TYPE_CHECKING:
 COMPASSES = ("north", "east", "south", "west")
 
 
-class Compiled:
+class Compiled(Record, frozen=False):
     """A compiled shape{} expression: its set, its compass (for a whole
     ``shape{...}``), and its warnings. Equal when all three are."""
 
-    __slots__ = ("compass", "shapes", "warnings")
+    shapes: ShapeSet
+    compass: str | None
+    warnings: list[Diagnostic]
 
     def __init__(self, shapes: ShapeSet, compass: str | None = None,
                  warnings: list[Diagnostic] | None = None) -> None:
-        self.shapes, self.compass = shapes, compass
-        self.warnings: list[Diagnostic] = [] if warnings is None else warnings
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Compiled:
-            return NotImplemented
-        assert isinstance(other, Compiled)
-        return (self.shapes, self.compass, self.warnings) == (
-            other.shapes, other.compass, other.warnings)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
-
-    def __repr__(self) -> str:
-        return (f"Compiled(shapes={self.shapes!r}, compass={self.compass!r}, "
-                f"warnings={self.warnings!r})")
+        super().__init__(shapes, compass, [] if warnings is None else warnings)
 
     def dealer_list(self, mode: EmitMode = "compact", *, compact: bool = True) -> str:
         """The set as a dealer list (``mode``: see ``ShapeSet.to_dealer``)."""

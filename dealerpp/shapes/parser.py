@@ -137,8 +137,21 @@ def _callbacks() -> dict[str, Callback]:
     return {name: getattr(builder, name) for name in dir(builder) if not name.startswith("_")}
 
 
+# Positions already made, by (line, column): a parse makes one per node, most
+# of them at the same few places of one line, and a Pos is read-only.
+_POSITIONS: dict[tuple[int, int], ast.Pos] = {}
+_POSITIONS_KEPT = 4096
+
+
 def _pos(meta_or_token: Any) -> ast.Pos:
-    return ast.Pos(meta_or_token.line, meta_or_token.column)
+    first = getattr(meta_or_token, "first", meta_or_token)  # a Meta's first token
+    key = (first.line, first.column)
+    found = _POSITIONS.get(key)
+    if found is None:
+        if len(_POSITIONS) >= _POSITIONS_KEPT:
+            _POSITIONS.clear()
+        found = _POSITIONS[key] = ast.Pos(*key)
+    return found
 
 
 class _Fail(Exception):

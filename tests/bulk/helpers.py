@@ -7,12 +7,17 @@ import io
 from hypothesis import strategies as st
 
 from dealerpp import deals as per_deal_api
+from dealerpp.deals import formats
+from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
 from dealerpp.deals.bulk.stream import convert_stream
+from dealerpp.deals.machines import read_numbered
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
 from tests.deals.strategies import masks_from_counts, no_full_deal_short
 
-FAST = ("deals", "hex", "giblib", "pbn", "oneline")
+FAST = formats.FAST
+#: the fast formats of lines (the others are fixed-size records)
+LINE_FORMATS = tuple(f for f in FAST if not isinstance(CODECS[f], RecordCodec))
 
 
 @st.composite
@@ -33,23 +38,30 @@ def write_per_deal(deals: list[Deal], fmt: str) -> bytes:
     return out.getvalue()
 
 
-def per_deal(data: bytes, src: str, dst: str) -> bytes | str:
+def per_deal(data: bytes, src: str, dst: str, first_board: int | None = None) -> bytes | str:
     """The per-deal path's output, or its error message. Deals are written as
     they are read, as ``dealerpp convert`` does: the first error is the
-    first deal the reader rejects or the writer cannot hold."""
+    first deal the reader rejects or the writer cannot hold. With
+    ``first_board``, boards are numbered as ``convert --first-board`` does."""
     out = io.BytesIO()
     try:
-        per_deal_api.write(per_deal_api.read(data, src, filename="in"), out, dst)
+        if first_board is None:
+            found = per_deal_api.read(data, src, filename="in")
+        else:
+            found = read_numbered(data, src, "in", first_board)
+        per_deal_api.write(found, out, dst)
     except DppError as error:
         return error.diagnostic.format()
     return out.getvalue()
 
 
-def bulk(data: bytes, src: str, dst: str, chunk: int = 1 << 20) -> bytes | str:
+def bulk(data: bytes, src: str, dst: str, chunk: int = 1 << 20,
+         first_board: int | None = None) -> bytes | str:
     """The bulk path's output, or its error message."""
     out = io.BytesIO()
     try:
-        convert_stream(io.BytesIO(data), out, src, dst, filename="in", chunk=chunk)
+        convert_stream(io.BytesIO(data), out, src, dst, filename="in", chunk=chunk,
+                       first_board=first_board)
     except DppError as error:
         return error.diagnostic.format()
     return out.getvalue()

@@ -34,10 +34,12 @@ def test_rows_columns_and_concat() -> None:
 
 def test_to_and_from_model_deals() -> None:
     arr = random_deals(5, 23)
-    boards = DealArray(arr.masks, boards=np.array([1, 2, 3, 0, 15], np.uint8))
+    boards = DealArray(arr.masks, boards=np.array([1, 2, 3, 16, 99], np.uint8))
     deals = boards.to_deals()
-    assert [d.board for d in deals] == [1, 2, 3, 16, 15]
+    assert [d.board for d in deals] == [1, 2, 3, 16, 99]
     assert deals[1].dealer == Seat.EAST and deals[1].vul == Vul.NS
+    # board 99 is board 3 of the cycle (99 = 6 * 16 + 3): dealer South, vulnerable E-W
+    assert (deals[4].dealer, deals[4].vul) == (Seat.SOUTH, Vul.EW)
     gib = [Deal(d.masks, gib=GibInfo(tricks="88887777A9A977778888")) for d in deals]
     back = DealArray.from_deals(gib)
     assert back.masks.tolist() == arr.masks.tolist()

@@ -29,14 +29,19 @@ from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
 
-# Targets that hold any deal the source's reader gives (hex: full deals
-# only; giblib: hands of one size only; pbn: no three full hands and a
-# short fourth, which deals and oneline files can hold).
+# Targets that hold any deal the source's reader gives (hex and the club
+# formats: full deals only; giblib: hands of one size only; pbn: no three
+# full hands and a short fourth, which deals and oneline files can hold).
+# The club formats' readers give full deals numbered by their place: pbn
+# and hex keep the board numbers.
+_CLUB = ("bri", "dge", "ber")
 HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline"),
              "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
-             "oneline": ("deals",)}
+             "oneline": ("deals",),
+             **{src: tuple(f for f in formats.FAST if f != src) for src in _CLUB}}
 # Bytes that mean something in some format, and any byte at all.
-STRUCTURAL = b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"
+STRUCTURAL = (b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"
+              b"1\x03\x04\x05\x06")  # seat digit 1, the glyphs of .dge
 BYTES = st.one_of(st.sampled_from(list(STRUCTURAL)), st.integers(0, 255))
 TRICKS = st.text(alphabet="0123456789ABCD-", min_size=20, max_size=20)
 CHUNKS = st.sampled_from([64, 100, 200, 1 << 20])
@@ -71,6 +76,8 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
                        for d in deals).encode()
     if fmt == "pbn":  # what the fast path hands to the PBN reader: games, '#', comments
         data += draw(st.sampled_from([b"", *PBN_TAILS]))
+    if fmt == "ber":  # the reader allows a line end after the last board
+        data += draw(st.sampled_from([b"", b"\n", b"\r\n"]))
     if fmt != "deals" and draw(st.booleans()):
         data = data.replace(b"\n", b"\r\n")
     return data
@@ -89,29 +96,34 @@ def mutated(draw: st.DrawFn, data: bytes) -> bytes:
 
 
 @st.composite
-def cases(draw: st.DrawFn) -> tuple[str, str, bytes, int]:
-    """(source format, bulk target, a mutated file, the bulk path's chunk size)."""
+def cases(draw: st.DrawFn) -> tuple[str, str, bytes, int, int | None]:
+    """(source format, bulk target, a mutated file, the bulk path's chunk
+    size, the first board of ``--first-board`` or None)."""
     src = draw(st.sampled_from(formats.FAST))
     return (src, draw(st.sampled_from(HOLDS_ALL[src])), draw(mutated(draw(deal_files(src)))),
-            draw(CHUNKS))
+            draw(CHUNKS), draw(st.none() | st.integers(1, 40)))
 
 
-def convert(source: Path, target: Path, src: str, dst: str) -> tuple[int, str]:
+def convert(source: Path, target: Path, src: str, dst: str,
+            first_board: int | None = None) -> tuple[int, str]:
     """Status and stderr of ``dealerpp convert -q``."""
     err = io.StringIO()
+    numbering = [] if first_board is None else ["--first-board", str(first_board)]
     with contextlib.redirect_stderr(err):
-        status = main(["convert", "-q", str(source), str(target), "--from", src, "--to", dst])
+        status = main(["convert", "-q", str(source), str(target), "--from", src, "--to", dst,
+                       *numbering])
     return status, err.getvalue()
 
 
-def check_parity(src: str, dst: str, data: bytes, chunk: int, folder: Path) -> None:
+def check_parity(src: str, dst: str, data: bytes, chunk: int, first_board: int | None,
+                 folder: Path) -> None:
     source = folder / "in"
     source.write_bytes(data)
     same, fast = folder / "same", folder / "fast"
     same.unlink(missing_ok=True)
     fast.unlink(missing_ok=True)
-    per_status, per_err = convert(source, same, src, src)
-    bulk_status, bulk_err = convert(source, fast, src, dst)
+    per_status, per_err = convert(source, same, src, src, first_board)
+    bulk_status, bulk_err = convert(source, fast, src, dst, first_board)
     assert per_status in (0, 1), per_err  # never an internal error (70)
     # the same status, and the same first problem: FILE:LINE:COL: error: MESSAGE
     if src == "pbn":  # a game with no deal is kept in PBN, left out with a warning in dst
@@ -120,12 +132,15 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, folder: Path) -> N
     if per_status == 0:
         read_back = [d.masks for d in deals_api.read(same, src)]
         assert [d.masks for d in deals_api.read(fast, dst)] == read_back
+    elif src != "pbn":  # nothing partial written (PBN leaves out the games with errors)
+        assert not same.exists() and not fast.exists()
     # and through the library, into every other fast format, in chunks that
     # cut the file anywhere:
     # the same bytes, or the same error (a reader's, or a writer's limit)
     for other in formats.FAST:
         if other != src:
-            assert bulk(data, src, other, chunk=chunk) == per_deal(data, src, other), other
+            assert bulk(data, src, other, chunk, first_board) == \
+                per_deal(data, src, other, first_board), other
 
 
 def without_games_left_for_no_deal(err: str, source: Path) -> str:
@@ -147,7 +162,8 @@ PARITY = settings(max_examples=300, deadline=None,
 @PARITY
 @given(cases())
 def test_bulk_path_and_per_deal_reader_agree(tmp_path_factory: pytest.TempPathFactory,
-                                             case: tuple[str, str, bytes, int]) -> None:
+                                             case: tuple[str, str, bytes, int, int | None]
+                                             ) -> None:
     check_parity(*case, tmp_path_factory.mktemp("parity"))
 
 
@@ -155,7 +171,8 @@ def test_bulk_path_and_per_deal_reader_agree(tmp_path_factory: pytest.TempPathFa
 @settings(PARITY, max_examples=1000)
 @given(cases())
 def test_bulk_path_and_per_deal_reader_agree_at_length(
-        tmp_path_factory: pytest.TempPathFactory, case: tuple[str, str, bytes, int]) -> None:
+        tmp_path_factory: pytest.TempPathFactory,
+        case: tuple[str, str, bytes, int, int | None]) -> None:
     check_parity(*case, tmp_path_factory.mktemp("parity"))
 
 

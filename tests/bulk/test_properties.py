@@ -15,7 +15,7 @@ from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal, GibInfo
 from tests.deals.strategies import full_masks
 
-from .helpers import FAST, bulk, partial_masks, per_deal, write_per_deal
+from .helpers import FAST, LINE_FORMATS, bulk, partial_masks, per_deal, write_per_deal
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -138,7 +138,7 @@ def test_bad_mask_names_the_record() -> None:
     assert "byte 64" in str(message)
 
 
-@pytest.mark.parametrize("fmt", [f for f in FAST if f != "deals"])
+@pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from dealerpp.deals.bulk import codecs
@@ -160,7 +160,7 @@ def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
             assert bulk(odd, fmt, dst) == per_deal(odd, fmt, dst)
 
 
-@pytest.mark.parametrize("fmt", [f for f in FAST if f != "deals"])
+@pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_crlf_files_and_no_final_newline(fmt: str) -> None:
     raw = random_deals(300, 12).masks.astype("<u8").tobytes()
     text = bulk(raw, "deals", fmt)

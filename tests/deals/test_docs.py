@@ -1,11 +1,11 @@
-"""The examples of docs/deal-formats.md run as written."""
+"""The examples of docs/formats.md run as written."""
 
 from __future__ import annotations
 
 import doctest
 from pathlib import Path
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "deal-formats.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "formats.md"
 
 
 def test_doc_examples() -> None:

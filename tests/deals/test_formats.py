@@ -1,6 +1,6 @@
 """The registry of deal formats (``dealerpp.deals.formats``) is the one list:
 ``convert``'s choices and help, ``show``'s choices, detection, the bulk path
-and docs/deal-formats.md all follow it."""
+and docs/formats.md all follow it."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from dealerpp.deals import detect, formats
 from dealerpp.deals.model import Deal, GibInfo
 from tests.conftest import PROJECT_ROOT
 
-DOC = PROJECT_ROOT / "docs" / "deal-formats.md"
+DOC = PROJECT_ROOT / "docs" / "formats.md"
 DEALS_PACKAGE = PROJECT_ROOT / "dealerpp" / "deals"
 FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
 
@@ -127,7 +127,8 @@ def test_each_extension_names_its_format(fmt: str) -> None:
 def test_fast_pairs_are_the_formats_with_a_codec() -> None:
     from dealerpp.deals.bulk.codecs import CODECS
 
-    assert set(CODECS) == set(formats.FAST) == {"deals", "hex", "giblib", "pbn", "oneline"}
+    assert set(CODECS) == set(formats.FAST) == {"deals", "hex", "giblib", "pbn", "oneline",
+                                                "bri", "dge", "ber"}
     for src in formats.NAMES:
         for dst in formats.NAMES:
             expected = src != dst and src in CODECS and dst in CODECS

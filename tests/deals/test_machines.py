@@ -62,7 +62,7 @@ def test_dup_layout_and_trailer() -> None:
     assert written([SUITED, SUITED], "dup") == body + b"YN1  0 02 " + body + b"\0" * 10
     later = [Deal(SUITED.masks, board=9)] + [SUITED] * 3  # a set of boards 9 to 12
     assert written(later, "dup")[146:156] == b"YN9  0 12 "
-    with pytest.raises(DppError, match="up to 99"):
+    with pytest.raises(DppError, match="deal 100: board 100 is past 99"):
         written([SUITED] * 100, "dup")
 
 
@@ -121,7 +121,7 @@ def test_dlm_refuses_encryption_and_writing(tmp_path: Path) -> None:
     assert "encrypted" in error_of(text, "dlm").message
     bad = error_of(dlm(1, 1, {1: "aaaaaaq" + "a" * 19}), "dlm")
     assert "'q' is not a letter a-p" in bad.message and bad.line is not None
-    with pytest.raises(DppError, match="check value"):
+    with pytest.raises(DppError, match="cannot write dlm: dealerpp reads it but does not"):
         written([SUITED], "dlm")
 
 
@@ -219,6 +219,53 @@ def test_convert_of_a_bad_record_writes_nothing(tmp_path: Path) -> None:
         assert "byte 130: error: board 2: '99' is not a card number" in err
         assert not (tmp_path / out).exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.bri"]
+
+
+# -- decisions the spec leaves open (docs/formats.md) -------------------------------------
+
+def test_csv_is_written_with_lf_and_no_header_line() -> None:
+    """The spec has one line a board: no header line, which would be a line
+    that is no board; LF ends lines as in the spec's other text layout
+    (.bhg) and in every other text writer. CR LF files are read too."""
+    data = written([SUITED, EXAMPLE], "csv")
+    lines = data.split(b"\n")
+    assert lines[2:] == [b""] and b"\r" not in data  # two lines, each ended by LF
+    assert [line.split(b",")[16] for line in lines[:2]] == [b'"1"', b'"2"']  # both boards
+    crlf = list(deals_api.read(data.replace(b"\n", b"\r\n"), "csv"))
+    assert [d.masks for d in crlf] == [SUITED.masks, EXAMPLE.masks]
+
+
+@pytest.mark.parametrize(("first", "count", "deal", "past"), [(1, 100, 100, 100),
+                                                              (95, 6, 6, 100),
+                                                              (120, 1, 1, 120)])
+def test_dup_past_board_99_names_the_board_and_writes_nothing(
+        tmp_path: Path, first: int, count: int, deal: int, past: int) -> None:
+    deals = [Deal(SUITED.masks, board=first)] + [SUITED] * (count - 1)
+    with pytest.raises(DppError, match=f"error: deal {deal}: board {past} is past 99"):
+        written(deals, "dup")
+    if first > 1:
+        return
+    source, target = tmp_path / "set.ber", tmp_path / "set.dup"
+    source.write_bytes(written(deals, "ber"))
+    status, _, err = run(["convert", str(source), str(target)])
+    assert status == 1
+    assert err.startswith(f"{target}: error: deal 100: board 100 is past 99"), err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["set.ber"]
+
+
+@pytest.mark.parametrize("argv", [["out.dlm"], ["out.txt", "--to", "dlm"]])
+def test_writing_dlm_is_a_usage_error_naming_what_can_be_written(
+        tmp_path: Path, argv: list[str]) -> None:
+    """Refused before the input is read (it does not exist here)."""
+    status, _, err = run(["convert", str(tmp_path / "missing.pbn"),
+                          *[str(tmp_path / argv[0]), *argv[1:]]])
+    assert status == 2
+    assert "error: cannot write dlm" in err
+    listed = err.rsplit("formats that can be written: ", 1)[1].rstrip(")\n").split(", ")
+    assert set(listed) == set(WRITABLE) | {"giblib", "deals", "dx", "hex", "listing",
+                                           "oneline", "compact", "printall"}
+    assert "dlm" not in listed
+    assert list(tmp_path.iterdir()) == []
 
 
 # -- board numbers, dealer, vulnerability ------------------------------------------------

@@ -1,5 +1,5 @@
 """What a PBN output holds when the input has an error, as
-docs/deal-formats.md says: an error that stops the conversion leaves a
+docs/formats.md says: an error that stops the conversion leaves a
 named output untouched, and standard output empty on the per-deal path or
 holding the games before the bad record on the bulk path; an error in a
 PBN game leaves that game out of either output and nothing else. Outputs
@@ -45,13 +45,13 @@ def test_stdout_on_the_per_deal_path_holds_nothing(
         tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     source = tmp_path / "in.hex"
     source.write_text(HEX * 2 + BAD_HEX + HEX)
-    # --first-board converts deal by deal
-    status, out, err = run([str(source), "-", "--to", "pbn", "--first-board", "5"], capsysbinary)
+    # --pbn-export converts deal by deal
+    status, out, err = run([str(source), "-", "--pbn-export"], capsysbinary)
     assert (status, out) == (1, b"")
     assert err.startswith(f"{source}:3:25: error:")
 
 
-@pytest.mark.parametrize("options", [[], ["--first-board", "5"]])
+@pytest.mark.parametrize("options", [[], ["--pbn-export"]])  # bulk, deal by deal
 def test_a_named_output_is_left_as_it_was(
         tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes], options: list[str]) -> None:
     source = tmp_path / "in.hex"

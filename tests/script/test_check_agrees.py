@@ -68,3 +68,35 @@ def test_a_too_deep_shape_is_the_same_clear_error_in_both() -> None:
         assert errors == [(error.line, error.column, error.message)]
     else:
         assert errors == []
+
+
+# Statements around the blocks with the mistakes the checker finds outside them.
+STATEMENT = st.sampled_from([
+    "condition x\n", "condition x && undefined_name\n", "generate 100\n", "generate 10 20\n",
+    "action printall\n", "action print(nort)\n", "producer 5\n", "a = hcp(north) + + 1\n",
+    "  # a note\n", "// note\n", "b = shape{west, 5xxx} || shape{east, xxx5} && c\n",
+    "d = 1.5\n", "predeal north SAK, SAQ\n", "x = shape{north, 4333} y\n",
+])
+CHECKED_SCRIPT = st.builds(lambda parts: "".join(parts),
+                           st.lists(st.one_of(STATEMENT, SCRIPT), min_size=1, max_size=6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(CHECKED_SCRIPT)
+def test_the_preprocessors_check_finds_what_checking_its_output_finds(text: str) -> None:
+    """The preprocessor checks the script as written, each shape{} one
+    expression it does not compile twice; checking the lists it wrote finds
+    the same problems on the same lines (columns differ after a shape{},
+    which is as long as its list in one and not the other)."""
+    from dealerpp.cli.preprocess import lint_script
+
+    try:
+        result = preprocess_script(text, "s.dpp")
+    except DppError:
+        return
+    on_input = {(d.line, d.message) for d in lint_script(text, "s.dpp")}
+    on_output = {(d.line, d.message.replace("dealer will reject this: ", ""))
+                 for d in check_text(result.text, "s.dpp", max_errors=0)}
+    rewriter = {(w.line, w.message) for w in result.warnings}
+    assert {(line, message.replace("dealer will reject this: ", ""))
+            for line, message in on_input} == on_output - rewriter

@@ -8,7 +8,9 @@ built on demand with ``np.unpackbits``; it is what the text codecs sort.
 
 Optional columns carry what a fast-path record may hold besides the cards:
 ``tricks`` (giblib trick strings, ``(N, 20)`` uint8 ASCII, upper case) and
-``boards`` (the 26-hex ``-D`` suffix digit, ``(N,)`` uint8).
+``boards`` (``(N,)`` int64 board numbers, 1 and up: a 26-hex ``-D`` suffix
+gives 1-16, a club format numbered by position any board of its set), which
+come with dealer and vulnerability by the standard cycle.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class DealArray:
                  boards: np.ndarray | None = None) -> None:
         self.masks = np.ascontiguousarray(masks, dtype=np.uint64).reshape(-1, 4)
         self.tricks = tricks
-        self.boards = boards
+        self.boards = None if boards is None else np.asarray(boards, np.int64)
         for name, column in (("tricks", tricks), ("boards", boards)):
             if column is not None and len(column) != len(self.masks):
                 raise ValueError(f"{name} has {len(column)} rows, masks {len(self.masks)}")
@@ -127,7 +129,7 @@ class DealArray:
         return broken
 
     def to_deals(self) -> list[Deal]:
-        """Model deals: tricks travel in ``Deal.gib``, a 26-hex board digit as
+        """Model deals: tricks travel in ``Deal.gib``, a board number as
         board, dealer and vulnerability (as the per-deal readers do)."""
         from dealerpp.deals.model import Deal, GibInfo, board_dealer_vul
 
@@ -139,7 +141,7 @@ class DealArray:
             if tricks is not None:
                 meta["gib"] = GibInfo(tricks=tricks[i])
             if boards is not None:
-                board = boards[i] or 16
+                board = boards[i]
                 meta["board"] = board
                 meta["dealer"], meta["vul"] = board_dealer_vul(board)
             deals.append(Deal(tuple(row), **meta))  # type: ignore[arg-type]

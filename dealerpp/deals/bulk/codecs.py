@@ -23,6 +23,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -126,6 +127,18 @@ def _check_line_end(checks: _Checks, raw: np.ndarray, content: int, crlf: bool) 
         checks.add(raw[:, content] == _CR)
 
 
+def _records(block: bytes | memoryview, width: int, contents: Sequence[int]
+             ) -> tuple[int, np.ndarray, _Checks]:
+    """A block of text records of one width: the record width without line end
+    (one of ``contents``), the block as a grid, and its checks, the line
+    ends checked already."""
+    content, crlf = content_width(width, contents)
+    raw = _grid(block, width)
+    checks = _Checks(len(raw))
+    _check_line_end(checks, raw, content, crlf)
+    return content, raw, checks
+
+
 # -- .deals ----------------------------------------------------------------------
 
 class DealsCodec:
@@ -167,15 +180,13 @@ class Hex26Codec:
     _table = _hex_table()
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        content, raw, checks = _records(block, width, self.contents)
         boards = None
         if content == 28:
             checks.add(raw[:, 26] == ord("-"))
-            boards = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8).copy()
-            checks.add(boards < 16)
+            digits = np.frombuffer(bytes(raw[:, 27]).translate(self._table), np.uint8)
+            checks.add(digits < 16)
+            boards = np.where(digits == 0, 16, digits).astype(np.int64)  # "-0": board 16
         masks = np.empty((len(raw), 4), np.uint64)
 
         def work(a: int, b: int) -> None:
@@ -224,7 +235,7 @@ class Hex26Codec:
 
         _each_sub_block(len(deals), work)
         if deals.boards is not None:
-            out[:, width - 2] = _hex_digits(deals.boards)
+            out[:, width - 2] = _hex_digits((deals.boards % 16).astype(np.uint8))
         return _bytes(out)
 
 
@@ -439,10 +450,7 @@ class GiblibCodec:
                          fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        content, raw, checks = _records(block, width, self.contents)
         tricks = None
         if content == 88:
             checks.add(raw[:, 67] == ord(":"))
@@ -531,10 +539,7 @@ class OnelineCodec:
                                 (58, b" "), (75, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, crlf = content_width(width, self.contents)
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        checks = _records(block, width, self.contents)[2]
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks), checks.ok
 
@@ -545,8 +550,22 @@ class OnelineCodec:
         return _bytes(out)
 
 
+@runtime_checkable
+class RecordCodec(Protocol):
+    """A codec of fixed-size records without line ends (``DealsCodec`` and
+    the club formats' codecs of ``dealerpp.deals.machines_bulk``): the
+    bulk path cuts a file into ``record`` bytes a deal."""
+
+    name: str
+    record: int
+
+    def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]: ...
+
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview: ...
+
+
 LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec
-Codec = DealsCodec | LineCodec
+Codec = RecordCodec | LineCodec
 
 
 class _Registered(Mapping[str, Codec]):

@@ -4,8 +4,10 @@ Records the fast path cannot take are handed, as the raw bytes they were
 read from, to the format's own reader (``dealerpp.deals.read``), and deals
 the fast encoders cannot write go to the format's own writer. Both see
 pieces of a file, so the adapter puts back what a piece does not know: the
-line or byte offset where it starts (for error messages) and the index of
-its first deal (for writers that number deals or separate games).
+line or byte offset where it starts (for error messages), the number of
+its first board (for the club formats numbered by position, whose errors
+name the board) and the index of its first deal (for writers that number
+deals or separate games).
 
 Two more things a piece cannot know from its own bytes are put back: a
 byte-order mark at the start of a piece in the middle of the file stays a
@@ -24,6 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
+from dealerpp.deals.machines import POSITIONAL
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
@@ -38,7 +41,7 @@ _PBN_DEAL_TAG = b'[Deal "'
 
 class PerDeal(Protocol):
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
-             first_byte: int) -> Iterator[Deal]: ...
+             first_byte: int, first_board: int = 1) -> Iterator[Deal]: ...
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int) -> Iterator[Deal]: ...
@@ -59,13 +62,21 @@ class ModelPerDeal:
         self._pbn_previous: dict[str, str] = {}
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
-             first_byte: int) -> Iterator[Deal]:
+             first_byte: int, first_board: int = 1) -> Iterator[Deal]:
         """Deals of a piece, lazily: the caller writes each before the next
-        is read, so the first error is the one the per-deal path meets."""
+        is read, so the first error is the one the per-deal path meets.
+        ``first_board``: the board number of the piece's first record, for
+        the formats numbered by position."""
         if first_line > 1 and data.startswith(_BOM):
             # a blank line first: the mark is then no longer at a file's start
             data, first_line = b"\n" + data, first_line - 1
         try:
+            if fmt in POSITIONAL:
+                from dealerpp.deals import formats
+
+                reader = formats.get(fmt).load_reader()
+                yield from reader(data, filename=filename, first_board=first_board)
+                return
             yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
             raise shifted(error, first_line, first_byte) from None

@@ -28,9 +28,10 @@ from dealerpp.atomic import atomic_writer
 from dealerpp.deals import formats
 from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.codecs import CODECS, DealsCodec, PbnCodec
+from dealerpp.deals.bulk.codecs import CODECS, PbnCodec, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
 from dealerpp.deals.bulk.progress import Progress
+from dealerpp.deals.machines import POSITIONAL, renumbered
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
@@ -319,33 +320,40 @@ class _Source:
         return data
 
 
-def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
-    """The deals of ``source`` in order, as fast arrays and slow lists."""
-    if isinstance(CODECS[fmt], DealsCodec):
-        yield from _binary_segments(source, per_deal, filename)
+def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
+             first_board: int = 1) -> Iterator[Segment]:
+    """The deals of ``source`` in order, as fast arrays and slow lists.
+    ``first_board``: the number of the first record's board, for the
+    formats numbered by position (their errors name the board)."""
+    codec = CODECS[fmt]
+    if isinstance(codec, RecordCodec):
+        yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
     else:
         yield from _text_segments(source, fmt, per_deal, filename)
 
 
-def _binary_segments(source: _Source, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
-    codec = CODECS["deals"]
-    assert isinstance(codec, DealsCodec)
+def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: PerDeal,
+                     filename: str | None, first_board: int) -> Iterator[Segment]:
+    """Fixed-size records: whole records of a chunk are decoded as a block,
+    the failed ones and a short last one go to the per-deal reader."""
+    size = codec.record
     rest = b""
     offset = 0
     while True:
         data = source.read()
         final = not data
         data = rest + data
-        whole = len(data) - len(data) % 32
+        whole = len(data) - len(data) % size
         if whole:
             arr, ok = codec.decode(data[:whole])
-            yield from _split_rows(arr, ok, data[:whole], 32, "deals", per_deal, filename,
-                                   (1, 0, offset))
+            yield from _split_rows(arr, ok, data[:whole], size, fmt, per_deal, filename,
+                                   (1, 0, offset), first_board + offset // size)
             offset += whole
         rest = data[whole:]
         if final:
-            if rest:  # a truncated record: the per-deal reader reports it
-                yield Slow(per_deal.read("deals", rest, filename, 1, offset))
+            if rest:  # a truncated record (or a .ber's last line end): the reader's
+                yield Slow(per_deal.read(fmt, rest, filename, 1, offset,
+                                         first_board + offset // size))
             return
 
 
@@ -408,9 +416,10 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
 def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview, width: int,
                 fmt: str,
                 per_deal: PerDeal, filename: str | None,
-                where: tuple[int, int, int]) -> Iterator[Segment]:
+                where: tuple[int, int, int], board: int = 1) -> Iterator[Segment]:
     """Fast rows as arrays, failed rows through the per-deal reader, in order.
-    ``where``: line of the first row, lines per row, byte of the first row."""
+    ``where``: line of the first row, lines per row, byte of the first row;
+    ``board``: the first row's board number (formats numbered by position)."""
     line, lines_per_row, byte = where
     if ok is None:
         per_deal.fast_read(fmt, bytes(block[len(block) - width:]))
@@ -424,7 +433,7 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview
             yield arr[a:b]
             continue
         yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
-                                 line + a * lines_per_row, byte + a * width))
+                                 line + a * lines_per_row, byte + a * width, board + a))
 
 
 class _Chain(io.RawIOBase):
@@ -456,29 +465,41 @@ def _stream_rest(head: bytes, source: _Source, fmt: str, per_deal: PerDeal,
 
 def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *,
                    filename: str | None = None, progress: Progress | None = None,
-                   per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES) -> int:
-    """Convert everything ``src`` holds; returns the number of deals."""
+                   per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
+                   first_board: int | None = None) -> int:
+    """Convert everything ``src`` holds; returns the number of deals.
+
+    ``first_board``: number the boards from there, with dealer and
+    vulnerability by the cycle (``convert --first-board``). A club format
+    numbered by position numbers its boards from 1 without it, as its
+    per-deal reader does."""
     per_deal = per_deal or ModelPerDeal()
     encoder = CODECS[dst_fmt]
     source = _Source(src, chunk)
+    numbering = 1 if first_board is None and src_fmt in POSITIONAL else first_board
     total = 0
     with _Writer(dst) as out:
-        for segment in segments(source, src_fmt, per_deal, filename):
+        for segment in segments(source, src_fmt, per_deal, filename, numbering or 1):
             if isinstance(segment, DealArray):
+                if numbering is not None:
+                    segment.boards = np.arange(numbering + total,
+                                               numbering + total + len(segment), dtype=np.int64)
                 data: bytes | memoryview | None = encoder.encode(segment, total)
                 if data is None:
                     data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
                 out.write(data)
                 total += len(segment)
             else:
-                total = _write_slow(segment, out, per_deal, dst_fmt, total, progress, source)
+                slow = segment.deals if first_board is None else renumbered(
+                    segment.deals, first_board + total)
+                total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source)
             if progress is not None:
                 progress.update(source.read_bytes, total)
     return total
 
 
-def _write_slow(segment: Slow, out: _Writer, per_deal: PerDeal, dst_fmt: str, total: int,
-                progress: Progress | None, source: _Source) -> int:
+def _write_slow(deals: Iterator[Deal], out: _Writer, per_deal: PerDeal, dst_fmt: str,
+                total: int, progress: Progress | None, source: _Source) -> int:
     """Write the deals of a slow segment, _STREAM_BATCH at a time (one
     writer call a deal cost more than reading it); returns the new total.
     When reading stops on an error, the deals read before it are written
@@ -505,7 +526,7 @@ def _write_slow(segment: Slow, out: _Writer, per_deal: PerDeal, dst_fmt: str, to
             progress.update(source.read_bytes, total)
 
     try:
-        for deal in segment.deals:
+        for deal in deals:
             batch.append(deal)
             if len(batch) == _STREAM_BATCH:
                 flush()
@@ -575,7 +596,8 @@ class _Writer:
 def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike[str] | IO[bytes],
                  src_fmt: str, dst_fmt: str, progress: Progress | bool | None = None, *,
                  quiet: bool = False, filename: str | None = None,
-                 per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES) -> int:
+                 per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
+                 first_board: int | None = None) -> int:
     """Convert a file (``-`` = standard input/output) between two formats of
     :data:`FAST_FORMATS`; returns the number of deals converted.
 
@@ -591,7 +613,8 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
         try:
             with _OutputFile(dst) as out:
                 total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
-                                       progress=bar, per_deal=per_deal, chunk=chunk)
+                                       progress=bar, per_deal=per_deal, chunk=chunk,
+                                       first_board=first_board)
         finally:
             if bar is not None:
                 bar.close()

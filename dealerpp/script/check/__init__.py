@@ -40,11 +40,14 @@ __all__ = ["DEFAULT_MAX_ERRORS", "check_text"]
 
 
 def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
-               max_errors: int = DEFAULT_MAX_ERRORS) -> list[Diagnostic]:
+               max_errors: int = DEFAULT_MAX_ERRORS,
+               blocks_compiled: bool = False) -> list[Diagnostic]:
     """Every problem found in dealer script ``text``, in source order.
 
     ``dpp`` allows dealerpp's ``shape{...}`` (a script before expansion);
-    by default it is allowed when ``filename`` ends in ``.dpp``. After
+    by default it is allowed when ``filename`` ends in ``.dpp``.
+    ``blocks_compiled`` says the preprocessor has compiled every shape{}
+    of ``text`` and reported their warnings: they are not compiled again. After
     ``max_errors`` errors the check stops and says so (0: no limit).
     Never raises.
     """
@@ -52,7 +55,7 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
         dpp = _suffix_is_dpp(filename)
     report = Report(text, filename, max_errors)
     try:
-        run_passes(report, dpp)
+        run_passes(report, dpp, blocks_compiled)
     except TooManyErrors:
         pass
     except Exception as exc:  # a linter must never take its caller down
@@ -68,7 +71,7 @@ def _suffix_is_dpp(filename: str) -> bool:
     return bool(names) and len(names[-1]) > 4 and names[-1].endswith(".dpp")
 
 
-def run_passes(report: Report, dpp: bool) -> None:
+def run_passes(report: Report, dpp: bool, blocks_compiled: bool = False) -> None:
     """The passes, in a pipeline: each statement goes through the semantic
     pass as soon as the syntax pass completes it."""
     from dealerpp.script.check.lexical import LexicalPass
@@ -77,6 +80,6 @@ def run_passes(report: Report, dpp: bool) -> None:
 
     syntax = SyntaxPass(report)
     semantics = SemanticPass(report, syntax.broken_names, syntax.assigned, dpp)
-    for statement in syntax.statements(LexicalPass(report, dpp).parser_tokens()):
+    for statement in syntax.statements(LexicalPass(report, dpp, blocks_compiled).parser_tokens()):
         semantics.statement(statement)
     semantics.finish()

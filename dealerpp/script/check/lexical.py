@@ -32,9 +32,11 @@ _NUMBERS = frozenset({"NUMBER", "DISTR_OR_NUMBER"})
 class LexicalPass:
     """One script's tokens, checked on their way to the parser."""
 
-    def __init__(self, report: Report, dpp: bool) -> None:
+    def __init__(self, report: Report, dpp: bool, blocks_compiled: bool = False) -> None:
         self.report = report
         self.dpp = dpp
+        # The preprocessor compiled every block already and gave their warnings.
+        self.blocks_compiled = blocks_compiled
 
     def parser_tokens(self) -> Iterator[Token]:
         """The tokens the parser reads: comments left out, mistakes replaced."""
@@ -107,6 +109,8 @@ class LexicalPass:
         if not self.dpp:
             return _problem(token, "shape{...} is dealerpp syntax; dealer rejects `{`",
                             "run the script through dealerpp first", placeholder)
+        if self.blocks_compiled:
+            return token
         from dealerpp.script.shape_blocks import compile_block
 
         try:
