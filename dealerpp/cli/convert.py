@@ -19,7 +19,7 @@ import argparse
 import io
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,12 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--first-board", type=int, metavar="N",
                         help="number the boards N, N+1, ... (dealer and vulnerability by "
                              "the standard cycle), for sets that do not start at 1")
+    parser.add_argument("--pbn-export", action="store_true",
+                        help="PBN output in the PBN 2.1 export format: the mandatory tags in "
+                             "their order ('?' for a missing one), then the others, the "
+                             "auction, the play and the tables; four calls or cards a line; "
+                             "CR LF line ends; values, tokens and comments kept (by default "
+                             "a PBN input is copied as written)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--strict", action="store_true",
                         help="PBN input: what the import rules tolerate with a warning (an "
@@ -89,7 +95,8 @@ def main(argv: list[str], prog: str) -> int:
     if isinstance(args, int):
         return args
     refuse_same_file(args.output, [args.input])  # an OSError: reported by dealerpp.cli
-    to_fmt = args.to_fmt or (formats.from_extension(args.output) if args.output != "-" else None)
+    to_fmt = args.to_fmt or (formats.from_extension(args.output) if args.output != "-"
+                             else "pbn" if args.pbn_export else None)
     if to_fmt is None:
         parser.print_usage(sys.stderr)
         print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
@@ -98,6 +105,9 @@ def main(argv: list[str], prog: str) -> int:
     if not formats.get(to_fmt).writable:
         parser.print_usage(sys.stderr)
         print(f"{prog}: error: {formats.not_writable(to_fmt)}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.pbn_export and to_fmt != "pbn":
+        print(f"{prog}: error: --pbn-export is for a PBN output, not {to_fmt}", file=sys.stderr)
         return EXIT_USAGE
     if args.first_board is not None and args.first_board < 1:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
@@ -110,7 +120,7 @@ def main(argv: list[str], prog: str) -> int:
     try:
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
-                and (args.first_board or 0) < _BULK_BOARD_LIMIT:
+                and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
             total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
         else:
             total = _convert_per_deal(args, source, name, from_fmt, to_fmt, pbn_options)
@@ -167,20 +177,32 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     else:
         found = deals.read(source, from_fmt, filename=name) if from_fmt else iter(())
     stream = counter.count(found)
+    write = _writer(to_fmt, args.pbn_export)
     try:
         if args.output == "-":
             # Held until the input is read: an error that stops it prints no deals
             # (a PBN game with an error is left out, the others are printed).
             buffer = io.BytesIO()
-            deals.write(stream, buffer, to_fmt)
+            write(stream, buffer)
             write_all(sys.stdout.buffer, buffer.getbuffer())
             sys.stdout.buffer.flush()
         else:
             with atomic_writer(args.output) as out:
-                deals.write(stream, out, to_fmt)
+                write(stream, out)
     finally:
         counter.close()
     return counter.total
+
+
+def _writer(to_fmt: str, pbn_export: bool) -> Callable[[Iterator[Any], Any], None]:
+    """Writes deals to a target in the output format."""
+    if pbn_export:
+        from dealerpp.deals import pbn
+
+        return lambda stream, target: pbn.write(stream, target, export=True)
+    from dealerpp import deals
+
+    return lambda stream, target: deals.write(stream, target, to_fmt)
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,

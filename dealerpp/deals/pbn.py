@@ -305,17 +305,23 @@ class _Reader:
         for block in blocks:
             if isinstance(block, QuickBlock):
                 yield from self._block(block)
-                continue
+            else:
+                yield from self._games((block,))
+        if self._last_printpbn is not None:
+            self._flush_previous()
+
+    def _games(self, games: Iterable[RawGame]) -> Iterator[Deal]:
+        """The deals of games read one by one (a game with an error, or
+        without a deal where one is needed, gives none)."""
+        for game in games:
             if self._last_printpbn is not None:
                 self._flush_previous()
             try:
-                deal = self._game(block)
+                deal = self._game(game)
             except _GameError:
                 continue
             if deal is not None:
                 yield deal
-        if self._last_printpbn is not None:
-            self._flush_previous()
 
     def _block(self, block: QuickBlock) -> Iterator[Deal]:
         """The games of a quick block: those in dealer's printpbn layout read
@@ -336,17 +342,8 @@ class _Reader:
                 break
             yield deal
             position, line = stop + 2, line + 15  # 14 lines and the empty one
-        if position >= len(text):
-            return
-        for game in block.games(position, line):
-            if self._last_printpbn is not None:
-                self._flush_previous()
-            try:
-                deal = self._game(game)
-            except _GameError:
-                continue
-            if deal is not None:
-                yield deal
+        if position < len(text):
+            yield from self._games(block.games(position, line))
 
     def _printpbn(self, text: str, line: int, match: re.Match[str]) -> Deal | None:
         """A game as dealer's printpbn writes it (_PRINTPBN), read straight
@@ -470,11 +467,12 @@ class _Reader:
             warnings.append(self._problem(game, "warning", message, offset))
 
         pairs = tags.pairs
-        tags.first = {name: index for index, (name, _) in enumerate(pairs)}
-        if len(tags.first) != len(pairs) or '"#"' in game.text or "\\" in game.text:
+        if '"#"' in game.text or "\\" in game.text:
             values = self._inherit_and_repeat(tags, warn)
         else:
-            values = dict(pairs)
+            tags.first = {name: index for index, (name, _) in enumerate(pairs)}
+            values = dict(pairs) if len(tags.first) == len(pairs) \
+                else self._inherit_and_repeat(tags, warn)
         try:
             deal = self._meaning(game, tags, values, warn, entries, quick)
         except _Skip:
@@ -492,26 +490,30 @@ class _Reader:
 
     def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
         """``#`` values copied from the game before; repeated tags warned of.
-        Returns the values of this game, for the next."""
-        seen: set[str] = set()
+        Returns the values of this game, for the next. (A _Tag, which works
+        out where it is, is made only for a tag there is something to say
+        about: a game with one escaped value comes here too.)"""
         values: dict[str, str] = {}
-        tags.first = {}
-        for index, (name, _) in enumerate(tags.pairs):
-            tags.first.setdefault(name, index)
+        first: dict[str, int] = {}
+        tags.first = first
         for index, (name, raw) in enumerate(tags.pairs):
-            tag = _Tag(tags, index)
             if raw == "#":
-                if name in self.previous:
-                    tag.value = tags.inherited[index] = self.previous[name]
+                value = self.previous.get(name)
+                if value is None:
+                    warn(f"tag {name}: '#' but no earlier game has this tag",
+                         _Tag(tags, index).value_at)
+                    value = raw
                 else:
-                    warn(f"tag {name}: '#' but no earlier game has this tag", tag.value_at)
-            if name in seen:
+                    tags.inherited[index] = value
+            else:
+                value = raw if "\\" not in raw else unescape(raw)
+            if name in first:
                 if name not in _REPEATABLE:
                     warn(f"tag {name} given again: the first value is the one that counts",
-                         tag.start)
+                         tags.start(index))
                 continue
-            seen.add(name)
-            values[name] = tag.value
+            first[name] = index
+            values[name] = value
         return values
 
     def _warnings(self, warnings: list[Diagnostic]) -> None:
@@ -848,14 +850,24 @@ def _comment_text(item: PbnComment) -> str:
     return f"{{{item.text}}}\n"
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
+def write(deals: Iterable[Deal], target: Target, *, export: bool = False) -> None:
+    """The deals as a PBN file: each game as it was read (or made), or with
+    ``export`` in the PBN 2.1 export format (:mod:`~dealerpp.deals.pbn_export`)."""
     with TextSink(target) as sink:
-        for piece in _pieces(deals):
+        for piece in _pieces_of(deals, export):
             sink.write(piece)
 
 
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(_pieces(deals))
+def dumps(deals: Iterable[Deal], *, export: bool = False) -> str:
+    return "".join(_pieces_of(deals, export))
+
+
+def _pieces_of(deals: Iterable[Deal], export: bool) -> Iterator[str]:
+    if export:
+        from dealerpp.deals import pbn_export
+
+        return pbn_export.pieces(deals)
+    return _pieces(deals)
 
 
 def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
@@ -864,11 +876,13 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
     at the start of the output a reader would take it for the file's own
     mark and drop it, so it is not written there."""
     for index, deal in enumerate(deals):
-        text = _formatted(deal, index + 1)
+        text = game_text(deal, index + 1)
         yield "\n" + text if index else text.removeprefix("\ufeff")
 
 
-def _formatted(deal: Deal, index: int) -> str:
+def game_text(deal: Deal, index: int) -> str:
+    """format_game, its ValueError a DppError naming the game (``index``:
+    its number in the output)."""
     try:
         return format_game(deal)
     except ValueError as error:
@@ -880,8 +894,16 @@ def game_name(deal: Deal, index: int) -> str:
     and the line it was read at, when known."""
     parts = [f"board {deal.board}"] if deal.board is not None else []
     if isinstance(deal.pbn, PbnGame):
-        parts.append(f"read at line {deal.pbn.line}")
+        parts.append(f"read at line {_line_of_first_tag(deal.pbn)}")
     return f"deal {index}: {', '.join(parts)}" if parts else f"deal {index}"
+
+
+def _line_of_first_tag(game: PbnGame) -> int:
+    """The line of a game's first tag, or of its hands for a bare deal line
+    (``%`` lines and comments before it belong to the game, but that is
+    where a reader looks for it); its first line when it has neither."""
+    first = next((entry for entry in game.entries() if entry.kind in (TAG, WORD)), None)
+    return game.line + (game.text.count("\n", 0, first.start) if first is not None else 0)
 
 
 __all__ = [
@@ -894,6 +916,7 @@ __all__ = [
     "escape",
     "format_game",
     "game_name",
+    "game_text",
     "parse_auction",
     "parse_deal_string",
     "parse_play",

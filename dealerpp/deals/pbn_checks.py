@@ -56,52 +56,53 @@ def seat_of(text: str) -> Seat | None:
 
 # -- the Deal value ---------------------------------------------------------------
 
-# Holdings written high to low in upper case -> their 13 bits (filled as met).
-_USUAL: dict[str, int] = {}
-_SEAT_PREFIX = {"N:": 0, "E:": 1, "S:": 2, "W:": 3}
+# Holdings written high to low in upper case -> their 13 bits, shifted to
+# the place of the hand's first, second, third, fourth suit (filled as met).
+_USUAL: tuple[dict[str, int], ...] = ({}, {}, {}, {})
+_USUAL_HOLDING = r"([AKQJT98765432]*)"
+_USUAL_HAND = r"\.".join([_USUAL_HOLDING] * 4)
+# N: (or E: S: W:) then four hands of four suits, one blank between hands
+_USUAL_DEAL = re.compile(r"([NESW]):" + " ".join([_USUAL_HAND] * 4))
+_SEAT_PREFIX = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
 def quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
     """The masks of a full deal written the usual way (``N:`` then four
     hands of 13 cards, ranks high to low in upper case, one blank between
-    hands), else None: most deal strings, read without a loop per card."""
-    first = _SEAT_PREFIX.get(value[:2])
-    hands = value[2:].split(" ")
-    if first is None or len(hands) != 4:
+    hands), else None: most deal strings, read by one match and a look-up
+    a suit instead of a loop per card."""
+    match = _USUAL_DEAL.fullmatch(value)
+    if match is None:
         return None
-    n_hand, e_hand, s_hand, w_hand = hands
-    if n_hand.count(".") != 3 or e_hand.count(".") != 3 or s_hand.count(".") != 3 or \
-            w_hand.count(".") != 3:
-        return None  # each hand four suits: no suit taken for another hand's
-    suits = value[2:].replace(" ", ".").split(".")
-    usual = _USUAL
+    seat, *suits = match.groups()
+    first, second, third, fourth = _USUAL
     try:
-        north = usual[suits[0]] << 39 | usual[suits[1]] << 26 | usual[suits[2]] << 13 | usual[suits[3]]
-        east = usual[suits[4]] << 39 | usual[suits[5]] << 26 | usual[suits[6]] << 13 | usual[suits[7]]
-        south = (usual[suits[8]] << 39 | usual[suits[9]] << 26 | usual[suits[10]] << 13
-                 | usual[suits[11]])
-        west = (usual[suits[12]] << 39 | usual[suits[13]] << 26 | usual[suits[14]] << 13
-                | usual[suits[15]])
+        north = first[suits[0]] | second[suits[1]] | third[suits[2]] | fourth[suits[3]]
+        east = first[suits[4]] | second[suits[5]] | third[suits[6]] | fourth[suits[7]]
+        south = first[suits[8]] | second[suits[9]] | third[suits[10]] | fourth[suits[11]]
+        west = first[suits[12]] | second[suits[13]] | third[suits[14]] | fourth[suits[15]]
     except KeyError:
-        if not all(_learn(suit) for suit in suits):
+        if not all(suit in first or _learn(suit) for suit in suits):
             return None
         return quick_full_deal(value)
     # 13 cards a hand and all 52 dealt: no card can be in two hands
     if (north | east | south | west) != FULL_MASK or north.bit_count() != 13 or \
             east.bit_count() != 13 or south.bit_count() != 13 or west.bit_count() != 13:
         return None
-    if first == 0:
+    at = _SEAT_PREFIX[seat]
+    if at == 0:
         return north, east, south, west
     masks = (north, east, south, west)  # as written, from the first seat
-    return masks[-first], masks[1 - first], masks[2 - first], masks[3 - first]
+    return masks[-at], masks[1 - at], masks[2 - at], masks[3 - at]
 
 
 def _learn(holding: str) -> bool:
     """Remember a holding written the usual way; False for any other."""
     known = _holding(holding)
-    if known is None or not known[2] or holding != holding.upper():
+    if known is None or not known[2]:
         return False
-    _USUAL[holding] = known[0]
+    for place, table in enumerate(_USUAL):
+        table[holding] = known[0] << (39 - 13 * place)
     return True
 
 
@@ -270,15 +271,14 @@ def deal_string(masks: tuple[int, ...], first: Seat = Seat.NORTH,
 
 _CALL = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))([!?]{0,2})")
 _CARD = re.compile(r"(?i)([shdc])(10|[2-9tjqka])([!?]{0,2})")
-_NOTE = re.compile(r"=\d+=")
-_NAG = re.compile(r"\$\d+")
-_SUFFIX = re.compile(r"[!?]{1,2}")
+# A note reference (=1=), a NAG ($3), a suffix written apart (!, ?!):
+# says nothing of the auction or the play.
+_REMARK_WORD = re.compile(r"=\d+=|\$\d+|[!?]{1,2}")
 _IRREGULAR = re.compile(r"\^[A-Za-z]")
 
 
 def _is_remark(word: str) -> bool:
-    """A note reference, a NAG, a suffix written apart: says nothing of the play."""
-    return bool(_NOTE.fullmatch(word) or _NAG.fullmatch(word) or _SUFFIX.fullmatch(word))
+    return _REMARK_WORD.fullmatch(word) is not None
 
 
 # -- the auction ------------------------------------------------------------------
@@ -361,14 +361,31 @@ class _AuctionState:
         return 4 - self.passes if self.last_bid is None else max(0, 3 - self.passes)
 
 
+# Auctions read before: their tokens -> calls and problems (at token indexes).
+# Most auctions of a file are among a few hundred sequences.
+_AUCTIONS: dict[tuple[str, ...], tuple[tuple[Call, ...] | None, list[tuple[str, int]]]] = {}
+
+
 def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None, list[Problem]]:
     """Calls of an auction section's tokens (``AP`` expanded), or None when a
     call is unknown (``-``) or not a call; and the rule breaks found."""
+    key = tuple(word for word, _ in words)
+    known = _AUCTIONS.get(key)
+    if known is None:
+        known = _auction_of(key)
+        if len(_AUCTIONS) < 10_000:
+            _AUCTIONS[key] = known
+    calls, problems = known
+    return calls, [(message, words[index][1]) for message, index in problems]
+
+
+def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[tuple[str, int]]]:
+    """read_auction on the tokens alone: problems at token indexes."""
     state = _AuctionState()
-    problems: list[Problem] = []
+    problems: list[tuple[str, int]] = []
     known = True
     pending: tuple[str, int] | None = None  # a problem waiting for a '^' mark
-    for word, offset in words:
+    for index, word in enumerate(words):
         kind = _auction_word(word)
         if kind == "^":
             pending = None
@@ -386,14 +403,14 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
                 state.add(Call(1))
             continue
         if isinstance(kind, str):  # "?", the last kind that is no call
-            problems.append((f"not a call: {word!r}", offset))
+            problems.append((f"not a call: {word!r}", index))
             known = False
             continue
         call = kind
         if known:
             why = state.problem(call)
             if why is not None:
-                pending = (f"{why}", offset)
+                pending = (f"{why}", index)
         state.add(call)
     if pending is not None:
         problems.append(pending)

@@ -11,6 +11,8 @@ says what was read, and otherwise rewrites only the tags that changed.
 
 from __future__ import annotations
 
+import re
+
 from dealerpp.deals.model import PbnComment, PbnInfo, PbnItem, PbnTag
 from dealerpp.deals.pbn_lexer import TAG, WORD, Token, tokens
 from dealerpp.diagnostics import Diagnostic
@@ -73,21 +75,14 @@ def _settle(out: list[Entry], tag: Entry | None, loose: list[Token]) -> None:
     out.extend(Entry(c[0], c[3], "", c[1], c[2]) for c in loose)
 
 
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
 def unescape(raw: str) -> str:
     r"""A tag value as meant: ``\"`` and ``\\`` are the only escapes."""
     if "\\" not in raw:
         return raw
-    out = []
-    position = 0
-    while position < len(raw):
-        char = raw[position]
-        if char == "\\" and raw[position + 1:position + 2] in ('"', "\\"):
-            out.append(raw[position + 1])
-            position += 2
-        else:
-            out.append(char)
-            position += 1
-    return "".join(out)
+    return _ESCAPED.sub(r"\1", raw)
 
 
 def escape(value: str) -> str:

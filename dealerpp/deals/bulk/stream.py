@@ -32,6 +32,7 @@ from dealerpp.deals.bulk.codecs import CODECS, PbnCodec, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.machines import POSITIONAL, renumbered
+from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
@@ -220,19 +221,18 @@ def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.n
         blanks = np.flatnonzero(closing_blank)
         firsts = np.flatnonzero(game)
         closing = np.searchsorted(blanks, firsts)
-        marks = np.zeros(count + 1, np.int64)
-        for first, close in zip(firsts.tolist(), closing.tolist(), strict=True):
-            if close == len(blanks):
-                if not final:  # the game goes on in the next chunk
-                    keep = first
-                    count, end = keep, int(starts[keep])
-                    break
-                last = len(starts) - 1
-            else:
-                last = int(blanks[close])
-            marks[first] += 1
-            marks[last + 1] -= 1
-        forced = np.cumsum(marks[:-1])[: len(starts)] > 0
+        open_games = closing == len(blanks)  # no blank line after them: the last ones
+        if open_games.any() and not final:
+            # the first open game goes on in the next chunk: stop before it
+            keep = int(firsts[open_games][0])
+            count, end = keep, int(starts[keep])
+            firsts, closing = firsts[~open_games], closing[~open_games]
+        lasts = np.append(blanks, count - 1)[closing]  # an open game runs to the end
+        # each game forces its lines, up to its blank line, to the slow path
+        marks = np.zeros(len(starts) + 1, np.int64)
+        np.add.at(marks, firsts, 1)
+        np.add.at(marks, lasts + 1, -1)
+        forced = np.cumsum(marks[:-1]) > 0
     pair &= ~forced
     pair[count - 1:] = False
     consumed = np.zeros(len(starts), bool)
@@ -492,13 +492,48 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
             else:
                 slow = segment.deals if first_board is None else renumbered(
                     segment.deals, first_board + total)
-                for deal in slow:
-                    out.write(per_deal.dumps(dst_fmt, [deal], total))
-                    total += 1
-                    if progress is not None and total % _STREAM_BATCH == 0:
-                        progress.update(source.read_bytes, total)
+                total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source)
             if progress is not None:
                 progress.update(source.read_bytes, total)
+    return total
+
+
+def _write_slow(deals: Iterator[Deal], out: _Writer, per_deal: PerDeal, dst_fmt: str,
+                total: int, progress: Progress | None, source: _Source) -> int:
+    """Write the deals of a slow segment, _STREAM_BATCH at a time (one
+    writer call a deal cost more than reading it); returns the new total.
+    When reading stops on an error, the deals read before it are written
+    first, so an error of the writer among them is still the one raised."""
+    batch: list[Deal] = []
+
+    def flush() -> None:
+        nonlocal total
+        if not batch:
+            return
+        try:
+            data = per_deal.dumps(dst_fmt, batch, total)
+        except DppError:
+            # one deal the writer cannot write: the ones before it are
+            # written, as deal by deal, and its error raised
+            for deal in batch:
+                out.write(per_deal.dumps(dst_fmt, [deal], total))
+                total += 1
+            raise
+        out.write(data)
+        total += len(batch)
+        batch.clear()
+        if progress is not None:
+            progress.update(source.read_bytes, total)
+
+    try:
+        for deal in deals:
+            batch.append(deal)
+            if len(batch) == _STREAM_BATCH:
+                flush()
+    except (DppError, OSError):
+        flush()
+        raise
+    flush()
     return total
 
 
