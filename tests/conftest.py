@@ -18,7 +18,8 @@ from hypothesis import settings
 # CI runs the same examples every time (a failure there can be replayed);
 # local runs keep exploring new ones.
 settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI") == "true":
+IN_CI = os.environ.get("CI") == "true"
+if IN_CI:
     settings.load_profile("ci")
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

@@ -155,7 +155,7 @@ def without_games_left_for_no_deal(err: str, source: Path) -> str:
     return "".join(kept)
 
 
-PARITY = settings(max_examples=300, deadline=None,
+PARITY = settings(max_examples=150, deadline=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

@@ -56,7 +56,7 @@ def test_a_warning_repeated_on_a_line_is_shown_once() -> None:
 @pytest.mark.parametrize("text", [
     "condition " + "!" * 5000 + "1\n",
     "condition " + "not " * 5000 + "1\n",
-    "s = 1\ncondition " + "s+" * 200_000 + "s > 3\n",
+    pytest.param("s = 1\ncondition " + "s+" * 200_000 + "s > 3\n", marks=pytest.mark.slow),
     "condition " + "(" * 30_000 + "1" + ")" * 30_000 + "\n",
     "condition " + "1 ? " * 20_000 + "1" + " : 0" * 20_000 + "\n",
     "action " + ", ".join(["printall"] * 30_000) + "\n",
@@ -69,6 +69,7 @@ def test_deep_and_long_expressions_never_hit_a_recursion_limit(text: str) -> Non
         assert diagnostic.severity != "error" or "dealer's parser" in diagnostic.message
 
 
+@pytest.mark.slow
 def test_time_grows_linearly_with_a_long_line() -> None:
     """Not a benchmark: a quadratic cost would take minutes here."""
     start = time.perf_counter()

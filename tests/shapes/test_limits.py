@@ -79,7 +79,7 @@ def test_additive_chains_and_parentheses(steps: list[tuple[str, str]], bound: in
     assert expand(text) == brute(lambda shape: value(shape) > bound)
 
 
-@pytest.mark.parametrize("count", [1_000, 100_000])
+@pytest.mark.parametrize("count", [1_000, pytest.param(100_000, marks=pytest.mark.slow)])
 def test_many_unary_minus_signs(count: int) -> None:
     # An even count cancels out (s > 0); an odd one gives -s > 0, never true.
     expected = brute(lambda shape: shape[0] > 0) if count % 2 == 0 else ShapeSet.of([])
@@ -88,7 +88,7 @@ def test_many_unary_minus_signs(count: int) -> None:
         brute(lambda shape: shape[0] > 0) if count % 2 else ShapeSet.of([]))
 
 
-@pytest.mark.parametrize("terms", [999, 50_000])
+@pytest.mark.parametrize("terms", [999, pytest.param(50_000, marks=pytest.mark.slow)])
 def test_long_sums(terms: int) -> None:
     text = "xxxx:" + "+".join(["s"] * terms) + ">3"
     assert expand(text) == brute(lambda shape: terms * shape[0] > 3)
