@@ -66,7 +66,8 @@ compiler.parse_call = timed("parse", compiler.parse_call)
 compiler.parse_body = timed("parse", compiler.parse_body)
 compiler.expand_list = timed("expand", compiler.expand_list)
 compiler.Compiled.dealer_text = timed("emit", compiler.Compiled.dealer_text)
-cli.lint_script = timed("check", cli.lint_script)
+from dealerpp.script import rewrite
+rewrite.check_preprocessed = timed("check", rewrite.check_preprocessed)
 if hasattr(cli, "usable_cores"):  # stages of the work, done on one core
     cli.usable_cores = lambda: 1
 sys.stdin = io.TextIOWrapper(io.BytesIO(sys.stdin.buffer.read()))

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from dealerpp.diagnostics import Diagnostic
     from dealerpp.script.rewrite import Preprocessed
     from dealerpp.shapes.emit import EmitMode
 
@@ -153,14 +152,12 @@ def preprocess_file(path: str, prog: str, emit: EmitMode, check: bool) -> Prepro
         print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        result = preprocess_script(text, name, emit=emit, cores=usable_cores())
+        result = preprocess_script(text, name, emit=emit, cores=usable_cores(), check=check)
     except DppError as error:
         print(error, file=sys.stderr)
         return EXIT_INPUT
     print_diagnostics(result.warnings)
-    if check:
-        already = {w.code for w in result.warnings if w.code}
-        print_diagnostics(f for f in lint_script(text, name) if f.code not in already)
+    print_diagnostics(result.findings)
     return result
 
 
@@ -177,22 +174,6 @@ def write_output(text: str, output: str | None, prog: str, source: str = "-") ->
         print(f"{prog}: error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
         return 1
     return 0
-
-
-def lint_script(text: str, filename: str) -> list[Diagnostic]:
-    """The checker's findings on a script the rewriter has just preprocessed,
-    as warnings: they never block the output.
-
-    The checker reads the script as written, each shape{} one expression it
-    does not compile again: the rewriter has compiled them all and given
-    their warnings, and the lists it wrote are exactly the sets (the tests
-    read every list back). Reading the output instead would parse every
-    term of every list once more, most of the time of a run."""
-    from dealerpp.script.check import check_text
-
-    findings = check_text(text, filename, dpp=True, blocks_compiled=True)
-    return [found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
-            if found.severity == "error" else found for found in findings]
 
 
 def interactive(emit: EmitMode) -> int:

@@ -3,15 +3,16 @@
 A script of hundreds of shape{} blocks spends nearly all its run compiling
 them, one after another, though each block is independent of the others.
 Where the system can fork and the process may use a second core, a child
-process compiles the second half of the blocks while this process compiles
-the first; the child sends the dealer text and warnings of each of its
-blocks back through a pipe, and the script is written in order as before.
+process compiles from the last block down while this process compiles
+from the first one up (after the work it has besides, the checker's pass);
+the child sends each block's dealer text and warnings back through a pipe
+as soon as it has them, and the two meet wherever that happens to be.
 
 The result is the one compiling them in turn gives (the tests hold the two
 equal): the same text, the same warnings in the same order, the first error
 in the script's order. The child only speeds things up, it is never relied
-on: if it cannot start, dies, is killed or sends less than its whole share,
-this process compiles that share itself.
+on: if it cannot start, dies or is killed, this process compiles what it
+has not sent.
 
 Only the command line asks for this (``cores=``). It forks a process whose
 threads are known: the main one and the signal watcher, blocked in
@@ -66,34 +67,57 @@ def may_go_parallel(text: str, cores: int) -> bool:
 
 
 def compile_blocks(text: str, blocks: list[Region], lines: LineIndex, filename: str, *,
-                   emit: EmitMode = "compact", cores: int = 1) -> list[Compiled]:
+                   emit: EmitMode = "compact", cores: int = 1,
+                   meanwhile: Callable[[], object] | None = None) -> list[Compiled]:
     """Each block of ``text`` compiled (see ``compile_block``), in order;
-    raises the first block's ``DppError``. With ``cores`` > 1 and enough
-    blocks to pay for it, a child process compiles the second half."""
+    raises the first block's ``DppError``. ``meanwhile`` is called once,
+    while a child compiles, or first when there is none.
+
+    With ``cores`` > 1 and enough blocks to pay for it, a child compiles
+    from the last block down while this process compiles from the first
+    one up; they meet wherever that happens to be, so neither waits for
+    the other, whatever ``meanwhile`` costs and however the blocks vary.
+    """
     def one(block: Region) -> Compiled:
         return compile_block(text, block, lines, filename, emit=emit)
 
     if cores < 2 or not _worth_a_second_process(blocks) or not hasattr(os, "fork"):
+        if meanwhile is not None:
+            meanwhile()
         return [one(block) for block in blocks]
-    split = _halfway(blocks)
-    if split >= len(blocks):  # one block is most of the work
-        return [one(block) for block in blocks]
-    mine = [one(blocks[0])]  # loads the compiler before the fork
-    child = _Child.start([blocks[k] for k in range(split, len(blocks))], one)
+    outcomes: list[Compiled | DppError | None] = [None] * len(blocks)
+    outcomes[0] = one(blocks[0])  # loads the compiler before the fork
+    child = _Child.start(blocks, one)
     try:
-        mine += [one(blocks[k]) for k in range(1, split)]
-    except BaseException:
+        if meanwhile is not None:
+            meanwhile()
+        _compile_up(blocks, one, outcomes, child)
+    finally:
         if child is not None:
             child.stop()
-        raise
-    theirs = None if child is None else child.results()
-    if theirs is None:
-        return mine + [one(blocks[k]) for k in range(split, len(blocks))]
-    for outcome in theirs:
-        if isinstance(outcome, DppError):
-            raise outcome
-        mine.append(outcome)
-    return mine
+    return [_compiled(outcome) for outcome in outcomes]
+
+
+def _compile_up(blocks: list[Region], one: CompileOne,
+                outcomes: list[Compiled | DppError | None], child: _Child | None) -> None:
+    """Compile from the second block up until the child's part is reached
+    (all of them if there is no child, or once it stops answering)."""
+    index, theirs = 1, len(blocks)  # the child has sent blocks[theirs:]
+    while True:
+        if child is not None:
+            theirs = child.receive(outcomes, theirs)
+        if index >= theirs:
+            return
+        outcomes[index] = one(blocks[index])
+        index += 1
+
+
+def _compiled(outcome: Compiled | DppError | None) -> Compiled:
+    """A block's result; its error raised (they are read in order)."""
+    if isinstance(outcome, DppError):
+        raise outcome
+    assert outcome is not None  # every block is compiled by one side or the other
+    return outcome
 
 
 def _worth_a_second_process(blocks: list[Region]) -> bool:
@@ -101,22 +125,18 @@ def _worth_a_second_process(blocks: list[Region]) -> bool:
             and sum(block.end - block.start for block in blocks) >= PARALLEL_MIN_CHARS)
 
 
-def _halfway(blocks: list[Region]) -> int:
-    """Where the blocks' text is half written: the child's share starts there."""
-    total = sum(block.end - block.start for block in blocks)
-    done = 0
-    for index, block in enumerate(blocks):
-        done += block.end - block.start
-        if 2 * done >= total:
-            return max(index + 1, 1)
-    return len(blocks)
+_LENGTH = 4  # bytes of a message's length, before the pickled (index, outcome)
 
 
 class _Child:
-    """A forked process compiling some blocks, and the pipe it answers on."""
+    """A forked process compiling blocks from the last one down, and the
+    pipe on which it sends each block's outcome as soon as it has it."""
 
     def __init__(self, pid: int, pipe: int) -> None:
         self.pid, self.pipe = pid, pipe
+        self.unread = b""  # the start of a message not yet whole
+        self.done = False  # the child has ended (or failed)
+        os.set_blocking(pipe, False)
 
     @classmethod
     def start(cls, blocks: list[Region], one: CompileOne) -> _Child | None:
@@ -142,27 +162,34 @@ class _Child:
         os.close(writing)
         return cls(pid, reading)
 
-    def results(self) -> list[Compiled | DppError] | None:
-        """The child's outcome per block (its first error last), or None
-        when it did not give them all."""
+    def receive(self, outcomes: list[Compiled | DppError | None], theirs: int) -> int:
+        """Record the outcomes that have arrived, without waiting; the lowest
+        block the child has sent so far."""
         import pickle
 
-        chunks = []
-        try:
-            while chunk := os.read(self.pipe, 1 << 16):
-                chunks.append(chunk)
-        except OSError:
-            chunks = []
-        finally:
-            os.close(self.pipe)
-            _, status = os.waitpid(self.pid, 0)
-        if status != 0 or not chunks:
-            return None
-        outcomes: list[Compiled | DppError] = pickle.loads(b"".join(chunks))
-        return outcomes
+        while not self.done:
+            try:
+                data = os.read(self.pipe, 1 << 16)
+            except BlockingIOError:
+                break
+            except OSError:
+                data = b""
+            if not data:
+                self.done = True
+                break
+            self.unread += data
+        while len(self.unread) >= _LENGTH:
+            size = int.from_bytes(self.unread[:_LENGTH], "little")
+            if len(self.unread) < _LENGTH + size:
+                break
+            index, outcome = pickle.loads(self.unread[_LENGTH:_LENGTH + size])
+            self.unread = self.unread[_LENGTH + size:]
+            outcomes[index] = outcome
+            theirs = min(theirs, index)
+        return theirs
 
     def stop(self) -> None:
-        """End the child at once (this process's own blocks failed)."""
+        """End the child (its part is done, or this process's failed) and reap it."""
         with suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
         os.close(self.pipe)
@@ -170,7 +197,9 @@ class _Child:
 
 
 def _run_child(blocks: list[Region], one: CompileOne, pipe: int) -> None:
-    """The child's whole life: compile, answer, leave (never by an exception)."""
+    """The child's whole life: compile from the last block down, sending
+    each outcome at once, until its first error or until it is stopped;
+    never leaves by an exception."""
     status = 1
     try:
         _die_with_the_group()
@@ -179,20 +208,24 @@ def _run_child(blocks: list[Region], one: CompileOne, pipe: int) -> None:
                 os.close(stream)
         import pickle
 
-        outcomes: list[Compiled | DppError] = []
-        for block in blocks:
+        for index in range(len(blocks) - 1, 0, -1):
             try:
-                outcomes.append(one(block))
+                outcome: Compiled | DppError = one(blocks[index])
             except DppError as error:
-                outcomes.append(error)
-                break
-        data = pickle.dumps(outcomes, protocol=pickle.HIGHEST_PROTOCOL)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(pipe, view):]
+                outcome = error
+            message = pickle.dumps((index, outcome), protocol=pickle.HIGHEST_PROTOCOL)
+            _write_all(pipe, len(message).to_bytes(_LENGTH, "little") + message)
+            if isinstance(outcome, DppError):
+                break  # the blocks below it are the parent's to judge
         status = 0
     finally:
         os._exit(status)
+
+
+def _write_all(pipe: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(pipe, view):]
 
 
 def _die_with_the_group() -> None:

@@ -30,17 +30,20 @@ DEALER_SHAPE_LIMIT = 31  # dealer fails at the 32nd shape() ("only 32 allowed")
 
 
 class Preprocessed(Record, frozen=False):
-    """The rewritten script and what the rewriter noticed on the way.
-    Equal when all three parts are."""
+    """The rewritten script, what the rewriter noticed on the way and what
+    the checker found. Equal when all their parts are."""
 
     text: str
     warnings: list[Diagnostic]
     shape_lines: list[int]  # 1-based lines of shape( in the output
+    findings: list[Diagnostic]  # the checker's, when asked for (see check_preprocessed)
 
     def __init__(self, text: str, warnings: list[Diagnostic] | None = None,
-                 shape_lines: list[int] | None = None) -> None:
+                 shape_lines: list[int] | None = None,
+                 findings: list[Diagnostic] | None = None) -> None:
         super().__init__(text, [] if warnings is None else warnings,
-                         [] if shape_lines is None else shape_lines)
+                         [] if shape_lines is None else shape_lines,
+                         [] if findings is None else findings)
 
 
 def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] | None = None,
@@ -56,21 +59,29 @@ def preprocess(text: str, filename: str = "<stdin>", warnings: list[Diagnostic] 
     return result.text
 
 
-def preprocess_script(text: str, filename: str = "<stdin>", *,
-                      emit: EmitMode = "compact", cores: int = 1) -> Preprocessed:
-    """Like ``preprocess``, with the warnings and shape() lines in the result.
+def preprocess_script(text: str, filename: str = "<stdin>", *, emit: EmitMode = "compact",
+                      cores: int = 1, check: bool = False) -> Preprocessed:
+    """Like ``preprocess``, with the warnings and shape() lines in the result,
+    and with ``check`` the checker's findings (``check_preprocessed``).
     ``cores`` > 1 lets a long script's blocks compile on two cores
     (``dealerpp.script.parallel``; the result is the same)."""
     out: list[str] = []
     copied = 0  # text before this offset is in ``out``
     result = Preprocessed("")
     lines = LineIndex(text)
+
+    def run_checker() -> None:
+        result.findings = check_preprocessed(text, filename)
+
     found: Iterable[Region] = regions(text)
     compiled = None
     if may_go_parallel(text, cores):  # the blocks are compiled first, all together
         found = list(found)
         blocks = [region for region in found if region.kind == "shape"]
-        compiled = iter(compile_blocks(text, blocks, lines, filename, emit=emit, cores=cores))
+        compiled = iter(compile_blocks(text, blocks, lines, filename, emit=emit, cores=cores,
+                                       meanwhile=run_checker if check else None))
+    elif check:
+        run_checker()
     # The output keeps every line where it was, so a shape( lies on the
     # same line in the output as its shape( or shape{ in the input.
     shape_offsets: list[int] = []
@@ -95,7 +106,26 @@ def preprocess_script(text: str, filename: str = "<stdin>", *,
     result.shape_lines = [lines.line_col(offset)[0] for offset in shape_offsets]
     if len(result.shape_lines) > DEALER_SHAPE_LIMIT:
         result.warnings.append(_too_many_shapes(result.shape_lines, filename))
+    if result.findings:  # the rewriter's own warning, found by both, is given once
+        given = {warning.code for warning in result.warnings if warning.code}
+        result.findings = [found for found in result.findings if found.code not in given]
     return result
+
+
+def check_preprocessed(text: str, filename: str) -> list[Diagnostic]:
+    """The checker's findings on a script the rewriter preprocesses, all as
+    warnings (``dealer will reject this: ...``): they never block the output.
+
+    The checker reads the script as written, each shape{} one expression it
+    does not compile again: the rewriter compiles them all and gives their
+    warnings, and the lists it writes are exactly the sets (the tests read
+    every list back). Reading the output instead would parse every term of
+    every list once more, most of the time of a run."""
+    from dealerpp.script.check import check_text
+
+    findings = check_text(text, filename, dpp=True, blocks_compiled=True)
+    return [found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
+            if found.severity == "error" else found for found in findings]
 
 
 def shape_call_lines(text: str) -> list[int]:

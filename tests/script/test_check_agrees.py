@@ -88,13 +88,13 @@ def test_the_preprocessors_check_finds_what_checking_its_output_finds(text: str)
     expression it does not compile twice; checking the lists it wrote finds
     the same problems on the same lines (columns differ after a shape{},
     which is as long as its list in one and not the other)."""
-    from dealerpp.cli.preprocess import lint_script
+    from dealerpp.script.rewrite import check_preprocessed
 
     try:
         result = preprocess_script(text, "s.dpp")
     except DppError:
         return
-    on_input = {(d.line, d.message) for d in lint_script(text, "s.dpp")}
+    on_input = {(d.line, d.message) for d in check_preprocessed(text, "s.dpp")}
     on_output = {(d.line, d.message.replace("dealer will reject this: ", ""))
                  for d in check_text(result.text, "s.dpp", max_errors=0)}
     rewriter = {(w.line, w.message) for w in result.warnings}

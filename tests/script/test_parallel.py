@@ -51,7 +51,7 @@ def _with_bad_blocks(good: list[str], places: list[float], wrong: list[str]) -> 
 
 def outcome(text: str, cores: int) -> Preprocessed | DppError:
     try:
-        return preprocess_script(text, "s.dpp", cores=cores)
+        return preprocess_script(text, "s.dpp", cores=cores, check=True)
     except DppError as error:
         return error
 
@@ -93,6 +93,29 @@ def test_a_child_that_dies_is_made_up_for(monkeypatch: pytest.MonkeyPatch) -> No
     text = long_script()
     monkeypatch.setattr(parallel, "_run_child", lambda *_: os._exit(3))
     assert outcome(text, 2) == outcome(text, 1)
+    assert no_children_left()
+
+
+@needs_fork
+@pytest.mark.parametrize("checker_seconds", [0.0, 0.3])
+def test_the_two_meet_wherever_they_do(monkeypatch: pytest.MonkeyPatch,
+                                       checker_seconds: float) -> None:
+    """However long this process's other work takes (the checker), the
+    child takes up the rest; with none, they share about evenly."""
+    from dealerpp.script import rewrite
+
+    text = "x = 1 + \n" + long_script(400)
+    serial = outcome(text, 1)
+    checker = rewrite.check_preprocessed
+
+    def slow_checker(*args: str) -> list:
+        time.sleep(checker_seconds)
+        return checker(*args)
+
+    monkeypatch.setattr(rewrite, "check_preprocessed", slow_checker)
+    both = outcome(text, 2)
+    assert isinstance(both, Preprocessed) and both.findings
+    assert both == serial
     assert no_children_left()
 
 
