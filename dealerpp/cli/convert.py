@@ -194,12 +194,12 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     return counter.total
 
 
-def _writer(to_fmt: str, pbn_export: bool) -> Callable[[Iterator[Any], Any], None]:
-    """Writes deals to a target in the output format."""
-    if pbn_export:
-        from dealerpp.deals import pbn
+def _writer(to_fmt: str, export: bool) -> Callable[[Iterator[Any], Any], None]:
+    """Writes deals to a target in the output format (``export``: PBN's export format)."""
+    if export:
+        from dealerpp.deals import pbn_export
 
-        return lambda stream, target: pbn.write(stream, target, export=True)
+        return pbn_export.write
     from dealerpp import deals
 
     return lambda stream, target: deals.write(stream, target, to_fmt)

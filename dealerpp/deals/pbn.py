@@ -850,24 +850,16 @@ def _comment_text(item: PbnComment) -> str:
     return f"{{{item.text}}}\n"
 
 
-def write(deals: Iterable[Deal], target: Target, *, export: bool = False) -> None:
-    """The deals as a PBN file: each game as it was read (or made), or with
-    ``export`` in the PBN 2.1 export format (:mod:`~dealerpp.deals.pbn_export`)."""
+def write(deals: Iterable[Deal], target: Target) -> None:
+    """The deals as a PBN file, each game as it was read (or made); for the
+    PBN 2.1 export format see :mod:`~dealerpp.deals.pbn_export`."""
     with TextSink(target) as sink:
-        for piece in _pieces_of(deals, export):
+        for piece in _pieces(deals):
             sink.write(piece)
 
 
-def dumps(deals: Iterable[Deal], *, export: bool = False) -> str:
-    return "".join(_pieces_of(deals, export))
-
-
-def _pieces_of(deals: Iterable[Deal], export: bool) -> Iterator[str]:
-    if export:
-        from dealerpp.deals import pbn_export
-
-        return pbn_export.pieces(deals)
-    return _pieces(deals)
+def dumps(deals: Iterable[Deal]) -> str:
+    return "".join(_pieces(deals))
 
 
 def _pieces(deals: Iterable[Deal]) -> Iterator[str]:

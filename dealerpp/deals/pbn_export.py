@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from dealerpp.deals._io import Target, TextSink
 from dealerpp.deals.model import Deal
 from dealerpp.deals.pbn import game_text
 from dealerpp.deals.pbn_game import escape, unescape
@@ -69,6 +70,17 @@ class _Tag:
         self.raw = raw
         self.after: list[Token] = []
         self.section: list[Token] = []
+
+
+def write(deals: Iterable[Deal], target: Target) -> None:
+    """The deals as a PBN file in the export format."""
+    with TextSink(target) as sink:
+        for piece in pieces(deals):
+            sink.write(piece)
+
+
+def dumps(deals: Iterable[Deal]) -> str:
+    return "".join(pieces(deals))
 
 
 def pieces(deals: Iterable[Deal]) -> Iterator[str]:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 
 from dealerpp.cli import main
-from dealerpp.deals import pbn
+from dealerpp.deals import pbn, pbn_export
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import Diagnostic
 
@@ -150,7 +150,7 @@ def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -
     back to the same deals, and exports again to the same text."""
     problems: list[Diagnostic] = []
     deals = list(pbn.read(data, "in", report=problems.append, need_deal=False))
-    text = pbn.dumps(deals, export=True)
+    text = pbn_export.dumps(deals)
     again_problems: list[Diagnostic] = []
     again = list(pbn.read(text, "out", report=again_problems.append, need_deal=False))
     assert [e for e in again_problems if e.severity == "error"] == []
@@ -159,4 +159,4 @@ def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -
         return [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in found]
 
     assert meaning(again) == meaning(deals)
-    assert pbn.dumps(again, export=True) == text
+    assert pbn_export.dumps(again) == text
