@@ -108,7 +108,8 @@ class LexicalPass:
         placeholder = Placeholder.instead_of("SHAPE_BLOCK", str(token), token)
         if not self.dpp:
             return _problem(token, "shape{...} is dealerpp syntax; dealer rejects `{`",
-                            "run the script through dealerpp first", placeholder)
+                            "run the script through dealerpp first (or check it as dealerpp "
+                            "input: --dpp, the default for *.dpp files)", placeholder)
         if self.blocks_compiled:
             return token
         from dealerpp.script.shape_blocks import compile_block
