@@ -38,7 +38,7 @@ subcommands (dealerpp SUBCOMMAND --help for each):
   expand EXPR      compile one shape{} expression: 'dealerpp expand "5+M(xxx)" --stats'
   run SCRIPT ...   preprocess and pipe into dealer: 'dealerpp run opening.dpp -s 1'
   check FILE...    report every problem in dealer scripts
-  convert IN OUT   convert deal files (pbn giblib deals dx hex listing oneline compact)
+  convert IN OUT   convert deal files between formats (convert --help lists them)
   show FILE        print deals as four-hand diagrams
 
 the shape{} language:
