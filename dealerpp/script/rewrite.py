@@ -65,6 +65,8 @@ def preprocess_script(text: str, filename: str = "<stdin>", *, emit: EmitMode = 
     and with ``check`` the checker's findings (``check_preprocessed``).
     ``cores`` > 1 lets a long script's blocks compile on two cores
     (``dealerpp.script.parallel``; the result is the same)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a script is a str, not {type(text).__name__}")
     out: list[str] = []
     copied = 0  # text before this offset is in ``out``
     result = Preprocessed("")

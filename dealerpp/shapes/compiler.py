@@ -50,6 +50,8 @@ def is_call(text: str) -> bool:
 
 def compile_shape(text: str) -> Compiled:
     """Compile a shape{} body (``"5+M3+c(31)"``) or a whole ``"shape{north, ...}"``."""
+    if not isinstance(text, str):
+        raise TypeError(f"a shape{{}} expression is a str, not {type(text).__name__}")
     if is_call(text):
         call = parse_call(text)
         _check_compass(call, text)

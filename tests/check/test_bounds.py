@@ -4,8 +4,6 @@ error a line at most (more are counted), each warning once a line, at most
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -70,11 +68,11 @@ def test_deep_and_long_expressions_never_hit_a_recursion_limit(text: str) -> Non
 
 
 @pytest.mark.slow
-def test_time_grows_linearly_with_a_long_line() -> None:
-    """Not a benchmark: a quadratic cost would take minutes here."""
-    start = time.perf_counter()
-    check_text("x = " + " + ".join(["hcp(north)"] * 100_000) + "\n")
-    assert time.perf_counter() - start < 60
+def test_a_long_line_of_terms_is_read_whole() -> None:
+    """Its time is measured in bench/bench_floods.py (a quadratic cost would
+    also make this test take minutes)."""
+    found = check_text("x = " + " + ".join(["hcp(north)"] * 100_000) + "\ncondition x > 10\n")
+    assert [d for d in found if d.severity == "error"] == []
 
 
 # Pieces of lines: good tokens, mistakes, DealerV2's constructs, comments.
