@@ -126,8 +126,23 @@ def check_preprocessed(text: str, filename: str) -> list[Diagnostic]:
     from dealerpp.script.check import check_text
 
     findings = check_text(text, filename, dpp=True, blocks_compiled=True)
-    return [found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
-            if found.severity == "error" else found for found in findings]
+    return [_as_warning(found) for found in findings]
+
+
+def _as_warning(found: Diagnostic) -> Diagnostic:
+    """A finding of the checker as the preprocessor words it."""
+    from dealerpp.script.check.report import ERROR_LIMIT, MORE_ERRORS
+
+    if found.severity == "error":
+        return found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
+    if found.code == MORE_ERRORS:  # "N more errors on this line"
+        count = found.message.split(" ", 1)[0]
+        plural = "" if count == "1" else "s"
+        return found.replace(message=f"{count} more problem{plural} dealer will reject on this line")
+    if found.code == ERROR_LIMIT:
+        return found.replace(message="too many problems dealer will reject; the check stopped here",
+                             hint="`dealerpp check --max-errors 0 FILE` shows them all")
+    return found
 
 
 def shape_call_lines(text: str) -> list[int]:

@@ -10,7 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp import DppError
+from dealerpp.diagnostics import Diagnostic
 from dealerpp.script.check import check_text
+from dealerpp.script.check.report import ERROR_LIMIT, MORE_ERRORS
 from dealerpp.script.rewrite import preprocess_script
 
 SLOTS = st.sampled_from(["0", "1", "3", "4", "5", "x", "5+", "2-", "[2-4]", "13", "9"])
@@ -94,9 +96,32 @@ def test_the_preprocessors_check_finds_what_checking_its_output_finds(text: str)
         result = preprocess_script(text, "s.dpp")
     except DppError:
         return
-    on_input = {(d.line, d.message) for d in check_preprocessed(text, "s.dpp")}
-    on_output = {(d.line, d.message.replace("dealer will reject this: ", ""))
-                 for d in check_text(result.text, "s.dpp", max_errors=0)}
-    rewriter = {(w.line, w.message) for w in result.warnings}
-    assert {(line, message.replace("dealer will reject this: ", ""))
-            for line, message in on_input} == on_output - rewriter
+    on_input = {_found(d) for d in check_preprocessed(text, "s.dpp")}
+    on_output = {_found(d) for d in check_text(result.text, "s.dpp", max_errors=0)}
+    rewriter = {_found(w) for w in result.warnings}
+    assert on_input == on_output - rewriter
+
+
+def _found(diagnostic: Diagnostic) -> tuple[int | None, str]:
+    """A finding's line and what it says, however the preprocessor words it:
+    its errors are warnings, and a note summing up counts the same."""
+    if diagnostic.code in (MORE_ERRORS, ERROR_LIMIT):
+        return diagnostic.line, f"{diagnostic.code} {diagnostic.message.split(' ', 1)[0]}"
+    return diagnostic.line, diagnostic.message.removeprefix("dealer will reject this: ")
+
+
+def test_the_checkers_summaries_are_worded_for_the_preprocessor() -> None:
+    """Its findings are warnings and it has no --max-errors: the notes
+    summing them up say so, and point at the command that has it."""
+    text = "x = 1.5 + 2.5 + 3.5\n" + "condition hcp(north) >> 1\n" * 101
+    checked = check_text(text, "s.dl")
+    assert [d.message for d in checked if d.severity == "note"] == [
+        "2 more errors on this line", "too many errors, stopping"]
+    notes = [d for d in preprocess_script(text, "s.dpp", check=True).findings
+             if d.severity == "note"]
+    assert [d.message for d in notes] == [
+        "2 more problems dealer will reject on this line",
+        "too many problems dealer will reject; the check stopped here"]
+    assert notes[-1].hint == "`dealerpp check --max-errors 0 FILE` shows them all"
+    assert not [d for d in preprocess_script(text, "s.dpp", check=True).findings
+                if d.severity == "error"]

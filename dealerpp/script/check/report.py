@@ -19,6 +19,10 @@ from dealerpp.diagnostics import Diagnostic, LineIndex, Severity
 from dealerpp.lalr import Token
 
 DEFAULT_MAX_ERRORS = 100
+# Codes of the summing-up notes, for a caller that words them its own way
+# (the preprocessor, whose findings are warnings and which has no --max-errors).
+MORE_ERRORS = "more-errors"
+ERROR_LIMIT = "error-limit"
 _LINE_END = 1 << 62  # sorts after every column
 
 
@@ -98,7 +102,8 @@ class Report:
         for line, count in self.more_errors.items():
             plural = "s" if count > 1 else ""
             placed.append(((line, _LINE_END, 1), Diagnostic(
-                "note", f"{count} more error{plural} on this line", line, None, self.filename)))
+                "note", f"{count} more error{plural} on this line", line, None, self.filename,
+                code=MORE_ERRORS)))
         for (warned_line, _message), (column, count) in self.warnings.items():
             if count:
                 plural = "s" if count > 1 else ""
@@ -110,5 +115,6 @@ class Report:
         if self.stopped:
             found.append(Diagnostic(
                 "note", "too many errors, stopping", None, None, self.filename,
-                hint=f"these are the first {self.max_errors}; --max-errors 0 shows them all"))
+                hint=f"these are the first {self.max_errors}; --max-errors 0 shows them all",
+                code=ERROR_LIMIT))
         return found
