@@ -14,7 +14,11 @@ What happens depends on what the name is when the output is opened:
 - the input itself (the same device and inode, however it is named): refused
   with ``SameFileError`` before anything is written.
 
-Temporary files still open are listed in ``_unfinished``, so a signal
+Where the system allows (Linux's ``O_TMPFILE``), the temporary file has no
+name until it is complete: it is linked in beside the target and renamed
+over it in one step at the end, so a process killed outright (SIGKILL, the
+out-of-memory killer) leaves nothing behind. Elsewhere it is a named file,
+and temporary files still open are listed in ``_unfinished``, so a signal
 watcher on another thread can remove them (``remove_unfinished``) even when
 the main thread is somewhere no ``finally`` will run; a lock keeps it from
 racing a rename or the creation of a new one. The temporary name is made here rather than by
@@ -127,24 +131,69 @@ def _replacing(target: str, existing: os.stat_result | None,
     with _lock:
         if _closed:
             raise InterruptedError(errno.EINTR, "the run is being stopped", target)
-        tmp, fd = _create_beside(target)
-        _unfinished.add(tmp)
+        fd = _create_unnamed(target)
+        tmp: str | None = None
+        if fd is None:
+            tmp, fd = _create_beside(target)
+            _unfinished.add(tmp)
     try:
         with os.fdopen(fd, "wb", buffering=buffering) as handle:
             yield handle
-        # The new file keeps the old one's permissions, or gets the usual ones.
-        mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~_umask()
-        os.chmod(tmp, mode)
-        with _lock:
-            if tmp in _unfinished:  # else a signal watcher has removed it
-                os.replace(tmp, target)
-                _unfinished.discard(tmp)
+            handle.flush()
+            # The new file keeps the old one's permissions, or gets the usual ones.
+            mode = stat.S_IMODE(existing.st_mode) if existing is not None else 0o666 & ~_umask()
+            os.fchmod(fd, mode)
+            with _lock:
+                if tmp is None and not _closed:  # named now, for the rename
+                    tmp = _link_beside(fd, target)
+                    _unfinished.add(tmp)
+                if tmp in _unfinished:  # else a signal watcher has removed it
+                    os.replace(tmp, target)
+                    _unfinished.discard(tmp)
     finally:
         with _lock:
             if tmp in _unfinished:
                 with suppress(OSError):
                     os.unlink(tmp)
                 _unfinished.discard(tmp)
+
+
+def _create_unnamed(target: str) -> int | None:
+    """A file without a name yet, in ``target``'s folder, to be linked in
+    when complete (``O_TMPFILE``); None where the system or the file system
+    cannot make one, or ``/proc`` (the way to link it) is missing."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag:
+        return None
+    try:
+        fd = os.open(os.path.dirname(target) or ".", flag | os.O_WRONLY, 0o600)
+    except OSError:
+        return None
+    if not os.path.exists(f"/proc/self/fd/{fd}"):
+        os.close(fd)
+        return None
+    return fd
+
+
+def _link_beside(fd: int, target: str) -> str:
+    """Give the unnamed file ``fd`` a temporary name beside ``target``.
+
+    The link follows ``/proc/self/fd/N`` to the file (``linkat`` with
+    ``AT_SYMLINK_FOLLOW``, which needs no privilege); ``os.link`` asks for
+    that only when given a folder descriptor."""
+    folder, base = os.path.split(target)
+    into = os.open(folder or ".", os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for attempt in itertools.count():
+            name = f".{base}.{os.getpid()}.{attempt}.tmp"
+            try:
+                os.link(f"/proc/self/fd/{fd}", name, dst_dir_fd=into, follow_symlinks=True)
+                return os.path.join(folder, name)
+            except FileExistsError:
+                continue
+    finally:
+        os.close(into)
+    raise AssertionError("unreachable")
 
 
 def _create_beside(target: str) -> tuple[str, int]:

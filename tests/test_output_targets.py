@@ -4,6 +4,7 @@ failure or a signal, and write errors reported with the target's name."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import signal
@@ -225,6 +226,20 @@ def hex_deals(count: int) -> bytes:
     return "".join(lines).encode()
 
 
+def writing_into(pid: int, folder: Path) -> bool:
+    """Whether the process has a temporary output open in ``folder``: a
+    named ``.tmp`` file, or one without a name yet (``O_TMPFILE``, which
+    /proc shows as ``#inode (deleted)``)."""
+    if [p for p in folder.iterdir() if p.name.endswith(".tmp")]:
+        return True
+    with contextlib.suppress(FileNotFoundError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(FileNotFoundError):
+                if os.readlink(fd).startswith(f"{folder}/"):
+                    return True
+    return False
+
+
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 @pytest.mark.parametrize("to", ["listing", "pbn"])
 def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to: str) -> None:
@@ -239,7 +254,7 @@ def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to:
     process.stdin.write(hex_deals(20_000))
     process.stdin.flush()
     deadline = time.monotonic() + 30
-    while not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]:
+    while not writing_into(process.pid, tmp_path):
         assert time.monotonic() < deadline, "no temporary output appeared"
         assert process.poll() is None, process.stderr.read()
         time.sleep(0.01)
@@ -247,6 +262,29 @@ def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to:
     status = process.wait(timeout=30)
     process.stdin.close()
     assert status == 128 + number, process.stderr.read()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+    assert out.read_text() == "old\n"
+
+
+def test_a_process_killed_outright_mid_conversion_leaves_nothing(tmp_path: Path) -> None:
+    """SIGKILL runs no handler: the output is written to a file that has no
+    name until it is complete (O_TMPFILE), so nothing is left behind."""
+    if not hasattr(os, "O_TMPFILE"):
+        pytest.skip("no O_TMPFILE on this system: a killed run leaves its .tmp file")
+    out = tmp_path / "out.pbn"
+    out.write_text("old\n")
+    process = subprocess.Popen([*DEALERPP, "convert", "-q", "-", str(out), "--from", "hex"],
+                               stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None
+    process.stdin.write(hex_deals(20_000))
+    process.stdin.flush()
+    deadline = time.monotonic() + 30
+    while not writing_into(process.pid, tmp_path):
+        assert time.monotonic() < deadline and process.poll() is None, "no output was begun"
+        time.sleep(0.01)
+    process.kill()
+    assert process.wait(timeout=30) == -signal.SIGKILL
+    process.stdin.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
     assert out.read_text() == "old\n"
 
