@@ -240,8 +240,15 @@ def writing_into(pid: int, folder: Path) -> bool:
     return False
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-@pytest.mark.parametrize("to", ["listing", "pbn"])
+# Each signal on each path; the local run takes one path a signal (the slow
+# tier, which CI runs, the other).
+SIGNAL_CASES = [
+    pytest.param(number, to, marks=[pytest.mark.slow] if (k + m) % 2 else [])
+    for k, number in enumerate([signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+    for m, to in enumerate(["listing", "pbn"])]
+
+
+@pytest.mark.parametrize(("number", "to"), SIGNAL_CASES)
 def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to: str) -> None:
     """The input arrives slowly on a pipe; the signal comes once the temporary
     output exists. The old output stays, no temporary file remains, and the
