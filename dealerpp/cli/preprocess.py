@@ -180,6 +180,7 @@ def interactive(emit: EmitMode) -> int:
     """Read shape{} lines from a terminal and print each expansion at once.
     A shape{} may go on over several lines; an error does not end the session."""
     buffered = ""
+    before = 0  # lines of the session before ``buffered``: messages count from its start
     for line in sys.stdin:
         buffered += line
         try:
@@ -187,11 +188,15 @@ def interactive(emit: EmitMode) -> int:
         except DppError as error:
             if "unclosed 'shape{'" in error.message:
                 continue  # wait for the closing brace
+            if error.line is not None:
+                error.line += before
             print(error, file=sys.stderr)
-            buffered = ""
-            continue
-        print_diagnostics(result.warnings)
-        sys.stdout.write(result.text)
-        sys.stdout.flush()
+        else:
+            print_diagnostics([warning.replace(line=warning.line + before)
+                               if warning.line is not None else warning
+                               for warning in result.warnings])
+            sys.stdout.write(result.text)
+            sys.stdout.flush()
+        before += buffered.count("\n")
         buffered = ""
     return 0

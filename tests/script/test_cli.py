@@ -186,6 +186,30 @@ def test_interactive_expands_each_line_at_once() -> None:
         process.wait()
 
 
+def test_interactive_messages_count_the_sessions_lines() -> None:
+    """Each shape{} is compiled as it comes, but a message names its line of
+    the session, not of the piece just typed."""
+    main, follower = os.openpty()
+    process = subprocess.Popen(PYTHON_DEALERPP, stdin=follower, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    os.close(follower)
+    assert process.stdout is not None and process.stderr is not None
+    try:
+        os.write(main, b"a = shape{north, (4333)}\nb = shape{south,\n 5xxx}\n")
+        for _ in range(3):
+            _read_line(process.stdout, 30)
+        os.write(main, b"c = shape{north, 44}\n")
+        assert _read_line(process.stderr, 30).startswith(b"<stdin>:4:18: error: ")
+        for _ in range(3):  # the line, the caret, the hint
+            _read_line(process.stderr, 30)
+        os.write(main, b"d = shape{north, 7+7+xx}\n")
+        assert _read_line(process.stderr, 30).startswith(b"<stdin>:5:18: warning: ")
+    finally:
+        os.close(main)
+        process.kill()
+        process.wait()
+
+
 def _read_line(stream, timeout: float) -> bytes:
     deadline = time.monotonic() + timeout
     line = b""
