@@ -110,7 +110,7 @@ def preprocess_script(text: str, filename: str = "<stdin>", *, emit: EmitMode = 
         result.warnings.append(_too_many_shapes(result.shape_lines, filename))
     if result.findings:  # the rewriter's own warning, found by both, is given once
         given = {warning.code for warning in result.warnings if warning.code}
-        result.findings = [found for found in result.findings if found.code not in given]
+        result.findings = [finding for finding in result.findings if finding.code not in given]
     return result
 
 
