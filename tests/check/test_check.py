@@ -114,6 +114,19 @@ def test_error_diagnostics(text: str, expected: str) -> None:
     assert any(expected in message for message in errors(text)), errors(text)
 
 
+@pytest.mark.parametrize(("text", "column", "expected"), [
+    ("x = shape(north, 5xxx + )\n", 25, "expected `any`, a shape such as 4333"),
+    ("x = shape(north, )\n", 18, "expected"),
+    ("condition (hcp(north) + )\n", 25, "expected an expression"),
+])
+def test_a_closing_parenthesis_too_early_is_not_called_unmatched(
+        text: str, column: int, expected: str) -> None:
+    # Its `(` is there: the mistake is what is missing before the `)`.
+    (found,) = errors(text)
+    assert found.startswith(f"1:{column}: ") and expected in found, found
+    assert "no matching" not in found
+
+
 def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     script = "".join(f"s{i} = shape(north, 5xxx)\n" for i in range(31))
     assert errors(script) == []

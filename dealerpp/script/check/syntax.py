@@ -348,8 +348,15 @@ class Segment:
         run_on = self.run_on(token, expected)
         if run_on is not None:
             return run_on
-        message, hint = explain(token, previous, following, expected)
+        message, hint = explain(token, previous, following, expected,
+                                parenthesis_open=self.has_open_parenthesis())
         return message, hint, token
+
+    def has_open_parenthesis(self) -> bool:
+        """Whether a `(` of this statement is still open: a `(` shifted and
+        not yet reduced stays on the parser's value stack."""
+        return any(type(value) is Token and value.type == "LPAR"
+                   for value in self.state.value_stack)
 
     def run_on(self, token: Token, expected: set[str]) -> tuple[str, str, Token] | None:
         """A statement that swallowed the start of the next one: predeal reads
@@ -601,8 +608,9 @@ def wanted_text(expected: set[str]) -> str:
 
 
 def explain(token: Token, previous: Token | None, following: Token | None,
-            expected: set[str]) -> tuple[str, str | None]:
-    """A message for an unexpected token, and a hint."""
+            expected: set[str], *, parenthesis_open: bool = False) -> tuple[str, str | None]:
+    """A message for an unexpected token, and a hint; ``parenthesis_open``:
+    a `(` before ``token`` is still open."""
     text = str(token)
     shown = text if len(text) <= 30 else text[:27] + "..."
     shown = shown.replace("\n", "\\n")
@@ -623,7 +631,7 @@ def explain(token: Token, previous: Token | None, following: Token | None,
                 "frequency", None)
     if token.type == "EQUAL" and "EQ" in expected:
         return ("`=` is not a comparison in dealer", "use `==`")
-    if token.type == "RPAR" and "RPAR" not in expected:
+    if token.type == "RPAR" and "RPAR" not in expected and not parenthesis_open:
         return ("this `)` has no matching `(`", None)
     wanted = wanted_text(expected - {"$END"})
     message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
