@@ -16,7 +16,9 @@ away (status 141) the same way.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
+from dealerpp.cli.common import shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError
@@ -83,9 +86,12 @@ def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Nam
 
 
 def open_input(path: str) -> tuple[Any, str]:
-    """The source to read and the name errors use."""
+    """The source to read and the name errors use. An empty name is no file
+    (``Path("")`` would be the current directory)."""
     if path == "-":
         return sys.stdin.buffer, "<stdin>"
+    if not path:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
     return Path(path), path
 
 
@@ -112,12 +118,13 @@ def main(argv: list[str], prog: str) -> int:
     if args.first_board is not None and args.first_board < 1:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
         return EXIT_USAGE
-    source, name = open_input(args.input)
+    name = "<stdin>" if args.input == "-" else args.input
     log = ProblemLog()
     # the PBN reader's options: its problems printed as they come, the game
     # that has an error left out and the conversion going on
     pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
     try:
+        source, name = open_input(args.input)
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
                 and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
@@ -233,8 +240,8 @@ def _culprit(error: OSError, args: argparse.Namespace) -> str:
     """The file an OSError is about: the input if it names it; else a named
     output (a full disk, a missing folder), which is written as it is read."""
     if error.filename is not None and str(error.filename) == args.input:
-        return str(args.input)
-    return str(args.output) if args.output != "-" else str(args.input)
+        return shown_name(args.input)
+    return shown_name(args.output if args.output != "-" else args.input)
 
 
 def report_converted(prog: str, total: int, quiet: bool, left_out: int = 0) -> None:

@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import Any
 
+from dealerpp.cli.common import shown_name
 from dealerpp.cli.convert import format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
@@ -33,8 +34,9 @@ def main(argv: list[str], prog: str) -> int:
     from dealerpp import deals
     from dealerpp.deals.display import diagram
 
-    source, name = open_input(args.file)
+    name = args.file
     try:
+        source, name = open_input(args.file)
         fmt, source = _format_named(args.from_fmt, source, name)
         read = deals.read(source, fmt, filename=name) if fmt else iter(())
         for number, deal in enumerate(read, 1):
@@ -50,7 +52,7 @@ def main(argv: list[str], prog: str) -> int:
     except _OutputFailed as failed:
         raise failed.error from None  # the dispatcher names standard output
     except OSError as error:
-        print(f"{args.file}: error: {error.strerror or error}", file=sys.stderr)
+        print(f"{shown_name(args.file)}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     return EXIT_OK
 
