@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from dealerpp.cli.common import shown_name
@@ -37,6 +38,10 @@ def main(argv: list[str], prog: str) -> int:
     name = args.file
     try:
         source, name = open_input(args.file)
+        if isinstance(source, Path):
+            # Opened before the listing names its format: a file that cannot
+            # be read gets its error alone.
+            source.open("rb").close()
         fmt, source = _format_named(args.from_fmt, source, name)
         read = deals.read(source, fmt, filename=name) if fmt else iter(())
         for number, deal in enumerate(read, 1):

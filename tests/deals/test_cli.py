@@ -101,6 +101,15 @@ def test_an_empty_input_name_is_blamed_not_the_output(
     assert not target.exists()
 
 
+def test_show_prints_no_header_for_a_file_it_cannot_open(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.pbn"
+    for args in ([str(missing)], [str(missing), "--from", "hex"], [str(tmp_path), "--from", "pbn"]):
+        assert main(["show", *args]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"{args[0]}: error: "), (out, err)
+
+
 def test_convert_binary_error_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "bad.deals"
     source.write_bytes(binary.dumps_deals([FULL]) + b"\0" * 7)
