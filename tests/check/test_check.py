@@ -127,6 +127,19 @@ def test_a_closing_parenthesis_too_early_is_not_called_unmatched(
     assert "no matching" not in found
 
 
+@pytest.mark.parametrize(("text", "where"), [
+    ('action printoneline,\n  average "hcp" hcp(north)\n  frequency "s" (spades(north), 0, 13)\n',
+     "3:3"),
+    ("action printall\nprintoneline\n", "2:1"),
+    ("action average hcp(north)\n  printes(\"x\")\n", "2:3"),
+])
+def test_an_action_list_missing_a_comma_is_told_so(text: str, where: str) -> None:
+    # dealer: a syntax error at the second action; the fix is the `,` before it.
+    (found,) = errors(text)
+    assert found.startswith(where + ": ") and "`,`" in found, found
+    assert "expected an expression" not in found
+
+
 def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     script = "".join(f"s{i} = shape(north, 5xxx)\n" for i in range(31))
     assert errors(script) == []
