@@ -140,6 +140,18 @@ def test_an_action_list_missing_a_comma_is_told_so(text: str, where: str) -> Non
     assert "expected an expression" not in found
 
 
+@pytest.mark.parametrize(("text", "column", "word"), [
+    ("weak = hcp(north) < 6,\n", 22, "`,`"),
+    ("dealer north east\n", 14, "`east`"),
+    ("x = 1 printall\n", 7, "`printall`"),
+])
+def test_a_token_after_a_complete_statement_is_told_so(text: str, column: int,
+                                                       word: str) -> None:
+    # Not "expected an expression": the statement before it is whole.
+    (found,) = errors(text)
+    assert found == f"1:{column}: syntax error: unexpected {word} after a complete statement"
+
+
 def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     script = "".join(f"s{i} = shape(north, 5xxx)\n" for i in range(31))
     assert errors(script) == []

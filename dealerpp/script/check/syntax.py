@@ -653,6 +653,11 @@ def explain(token: Token, previous: Token | None, following: Token | None,
         return ("`=` is not a comparison in dealer", "use `==`")
     if token.type == "RPAR" and "RPAR" not in expected and not parenthesis_open:
         return ("this `)` has no matching `(`", None)
+    if ("CONDITION" in expected and previous is not None
+            and token.line == previous.end_line):
+        # A new statement may start here, so the one before is whole: the
+        # many tokens that could start one are not what the author meant.
+        return (f"syntax error: unexpected `{shown}` after a complete statement", None)
     wanted = wanted_text(expected - {"$END"})
     message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
     return message, None
