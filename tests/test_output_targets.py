@@ -162,7 +162,14 @@ def closed(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     ("--help >&-", "cannot write standard output: Bad file descriptor"),
     ("expand 5xxx >&-", "cannot write standard output: Bad file descriptor"),
     ("show deals.txt >&-", "cannot write standard output: Bad file descriptor"),
-    ("convert deals.txt - --to pbn >&-", "Bad file descriptor"),
+    ("convert deals.txt - --to pbn >&-", "cannot write standard output: Bad file descriptor"),
+    ("convert deals.txt - --to printall >&-",
+     "cannot write standard output: Bad file descriptor"),
+    ("convert deals.txt - --to hex >&-", "cannot write standard output: Bad file descriptor"),
+    ("convert deals.txt - --to pbn >/dev/full",
+     "cannot write standard output: No space left on device"),
+    ("convert deals.txt - --to hex >/dev/full",
+     "cannot write standard output: No space left on device"),
 ])
 def test_a_closed_stream_used_is_an_error_naming_it(tmp_path: Path, script: Path,
                                                     command: str, message: str) -> None:
@@ -170,6 +177,7 @@ def test_a_closed_stream_used_is_an_error_naming_it(tmp_path: Path, script: Path
     done = closed(command, tmp_path)
     assert done.returncode == 1, done.stderr
     assert message in done.stderr and "internal error" not in done.stderr
+    assert "deals.txt" not in done.stderr  # the input is not to blame
 
 
 def test_closed_streams_not_used_do_no_harm(tmp_path: Path, script: Path) -> None:

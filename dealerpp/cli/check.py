@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dealerpp.cli.common import print_diagnostics, read_text
+from dealerpp.cli.common import print_diagnostics, read_text, shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.script.check.report import DEFAULT_MAX_ERRORS
 
@@ -52,7 +52,7 @@ def main(argv: list[str], prog: str) -> int:
 
     status = EXIT_OK
     for path in options.files:
-        name = "<stdin>" if path == "-" else path
+        name = "<stdin>" if path == "-" else shown_name(path)
         try:
             text = read_text(path)
         except OSError as problem:

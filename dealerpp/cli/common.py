@@ -14,14 +14,20 @@ if TYPE_CHECKING:
 
 
 def read_text(path: str) -> str:
-    """Read a text file, or standard input for ``-``; keep line endings as they are."""
+    """Read a text file, or standard input for ``-``; keep line endings as they are.
+    An empty name is no file (``open`` says so), never standard input."""
     if path == "-":
         data = sys.stdin.buffer.read()
     else:
-        # (Path("") meant the current directory: an error about a directory, kept)
-        with open(path or ".", "rb") as file:
+        with open(path, "rb") as file:
             data = file.read()
     return data.decode("utf-8", errors="surrogateescape")
+
+
+def shown_name(path: str) -> str:
+    """A file name as messages show it: an empty one (an unset shell
+    variable, most often) as ``''``, so the message still names it."""
+    return path or "''"
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:

@@ -16,14 +16,17 @@ away (status 141) the same way.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
+from dealerpp.cli.common import shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError
@@ -83,9 +86,12 @@ def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Nam
 
 
 def open_input(path: str) -> tuple[Any, str]:
-    """The source to read and the name errors use."""
+    """The source to read and the name errors use. An empty name is no file
+    (``Path("")`` would be the current directory)."""
     if path == "-":
         return sys.stdin.buffer, "<stdin>"
+    if not path:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
     return Path(path), path
 
 
@@ -112,12 +118,13 @@ def main(argv: list[str], prog: str) -> int:
     if args.first_board is not None and args.first_board < 1:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
         return EXIT_USAGE
-    source, name = open_input(args.input)
+    name = "<stdin>" if args.input == "-" else args.input
     log = ProblemLog()
     # the PBN reader's options: its problems printed as they come, the game
     # that has an error left out and the conversion going on
     pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
     try:
+        source, name = open_input(args.input)
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
                 and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
@@ -126,10 +133,51 @@ def main(argv: list[str], prog: str) -> int:
             total = _convert_per_deal(args, source, name, from_fmt, to_fmt, pbn_options)
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
+    except OutputFailed as failed:
+        raise failed.error from None  # the dispatcher names standard output
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
     report_converted(prog, total, args.quiet, log.errors)
     return EXIT_INPUT if log.errors else EXIT_OK
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (closed, a full disk): not the
+    input's fault, whatever error the write raised."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class StandardOutput:
+    """Standard output's binary stream, its write errors told apart from the
+    input's (``OutputFailed``); a reader that went away stays a BrokenPipeError."""
+
+    def __init__(self) -> None:
+        self.stream = sys.stdout.buffer
+
+    @classmethod
+    def as_file(cls) -> IO[bytes]:
+        """One, typed as the binary file it stands in for (it has the two
+        methods a writer of ours calls: write and flush)."""
+        return cast("IO[bytes]", cls())
+
+    def write(self, data: bytes | memoryview) -> int:
+        try:
+            return self.stream.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputFailed(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputFailed(error) from None
 
 
 class ProblemLog:
@@ -184,8 +232,9 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
             # (a PBN game with an error is left out, the others are printed).
             buffer = io.BytesIO()
             write(stream, buffer)
-            write_all(sys.stdout.buffer, buffer.getbuffer())
-            sys.stdout.buffer.flush()
+            standard_output = StandardOutput.as_file()
+            write_all(standard_output, buffer.getbuffer())
+            standard_output.flush()
         else:
             with atomic_writer(args.output) as out:
                 write(stream, out)
@@ -213,7 +262,8 @@ def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt:
     # ``source`` is a path, or for "-" the standard input's binary stream
     # (as detection may have wrapped it), never the name "-" itself.
     per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
-    return convert_file(source, args.output, from_fmt, to_fmt, quiet=args.quiet, filename=name,
+    output = StandardOutput.as_file() if args.output == "-" else args.output
+    return convert_file(source, output, from_fmt, to_fmt, quiet=args.quiet, filename=name,
                         per_deal=per_deal, first_board=args.first_board)
 
 
@@ -233,8 +283,8 @@ def _culprit(error: OSError, args: argparse.Namespace) -> str:
     """The file an OSError is about: the input if it names it; else a named
     output (a full disk, a missing folder), which is written as it is read."""
     if error.filename is not None and str(error.filename) == args.input:
-        return str(args.input)
-    return str(args.output) if args.output != "-" else str(args.input)
+        return shown_name(args.input)
+    return shown_name(args.output if args.output != "-" else args.input)
 
 
 def report_converted(prog: str, total: int, quiet: bool, left_out: int = 0) -> None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import sys
 
 from dealerpp.atomic import write_atomically
-from dealerpp.cli.common import EMIT_MODES, add_emit_option, print_diagnostics, read_text
+from dealerpp.cli.common import (
+    EMIT_MODES,
+    add_emit_option,
+    print_diagnostics,
+    read_text,
+    shown_name,
+)
 from dealerpp.cli.status import EXIT_INPUT
 from dealerpp.diagnostics import DppError
 from dealerpp.script.parallel import usable_cores
@@ -134,7 +140,7 @@ def main(argv: Sequence[str], prog: str = "dealerpp") -> int:
     options = parse_arguments(argv, prog)
     if options.file in (None, "-") and options.file is None and sys.stdin.isatty():
         return interactive(options.emit)
-    path = options.file or "-"
+    path = "-" if options.file is None else options.file
     result = preprocess_file(path, prog, options.emit, check=not options.no_check)
     if isinstance(result, int):
         return result
@@ -149,7 +155,8 @@ def preprocess_file(path: str, prog: str, emit: EmitMode, check: bool) -> Prepro
     try:
         text = read_text(path)
     except OSError as error:
-        print(f"{prog}: error: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        print(f"{prog}: error: cannot read {shown_name(path)}: {error.strerror or error}",
+              file=sys.stderr)
         return EXIT_INPUT
     try:
         result = preprocess_script(text, name, emit=emit, cores=usable_cores(), check=check)
@@ -171,7 +178,8 @@ def write_output(text: str, output: str | None, prog: str, source: str = "-") ->
     try:
         write_atomically(output, data, inputs=[source])
     except OSError as error:
-        print(f"{prog}: error: cannot write {output}: {error.strerror or error}", file=sys.stderr)
+        print(f"{prog}: error: cannot write {shown_name(output)}: {error.strerror or error}",
+              file=sys.stderr)
         return 1
     return 0
 

@@ -31,8 +31,11 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
         prog=prog, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Preprocess a dealer.dpp script and run dealer on the result.")
     parser.add_argument("script", metavar="SCRIPT", help="the script ('-': standard input)")
-    parser.add_argument("dealer_args", nargs=argparse.REMAINDER, metavar="DEALER ARGS",
-                        help="arguments for dealer")
+    dealer_args = parser.add_argument("dealer_args", nargs=argparse.REMAINDER,
+                                      metavar="DEALER ARGS", help="arguments for dealer")
+    # argparse counts a REMAINDER as required and would ask for it when
+    # SCRIPT is missing; dealer's arguments are optional.
+    dealer_args.required = False
     add_emit_option(parser)
     parser.add_argument("--no-check", action="store_true",
                         help="do not run the checker on the preprocessed script")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from dealerpp.cli.common import shown_name
 from dealerpp.cli.convert import format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
@@ -33,8 +35,13 @@ def main(argv: list[str], prog: str) -> int:
     from dealerpp import deals
     from dealerpp.deals.display import diagram
 
-    source, name = open_input(args.file)
+    name = args.file
     try:
+        source, name = open_input(args.file)
+        if isinstance(source, Path):
+            # Opened before the listing names its format: a file that cannot
+            # be read gets its error alone.
+            source.open("rb").close()
         fmt, source = _format_named(args.from_fmt, source, name)
         read = deals.read(source, fmt, filename=name) if fmt else iter(())
         for number, deal in enumerate(read, 1):
@@ -50,7 +57,7 @@ def main(argv: list[str], prog: str) -> int:
     except _OutputFailed as failed:
         raise failed.error from None  # the dispatcher names standard output
     except OSError as error:
-        print(f"{args.file}: error: {error.strerror or error}", file=sys.stderr)
+        print(f"{shown_name(args.file)}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     return EXIT_OK
 

@@ -183,6 +183,12 @@ def _trumps_of(auction: tuple[Call, ...]) -> Strain | str | None:
 
 
 def dx_record(deal: Deal, number: int) -> bytes:
+    if deal.play:
+        # A PBN play may come from hidden hands or break the rules; .dx
+        # holds the play of the deal it holds, and its reader checks that.
+        problem = check_play(deal, deal.play, _trumps_of(deal.auction))
+        if problem:
+            raise ValueError(f".dx cannot hold this play: {problem}")
     parts = [bytes([number]), deal_to_bytes(deal)]
     parts.append(bytes(int(c) for c in deal.auction) + bytes([END]))
     parts.append(bytes(int(c) for c in deal.play) + bytes([END]))
@@ -195,7 +201,10 @@ def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
         # byte, else their place in the file, 1-255 cycling.
         number = deal.dx_number or (deal.board if deal.board and 0 < deal.board < 256
                                     else index % 255 + 1)
-        yield dx_record(deal, number)
+        try:
+            yield dx_record(deal, number)
+        except ValueError as error:
+            raise DppError(f"deal {index + 1}: {error}") from None
 
 
 def write_dx(deals: Iterable[Deal], target: Target) -> None:

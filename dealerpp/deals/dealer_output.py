@@ -19,6 +19,7 @@ from typing import Any
 
 from dealerpp.deals import pbn
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     RANK_CHARS,
     SUITS_HIGH_FIRST,
@@ -55,7 +56,7 @@ class _Base:
         try:
             return Hand.from_pbn(text).mask
         except ValueError as error:
-            raise self.error(f"bad hand {text!r}: {error}", number, column, line) from None
+            raise self.error(f"bad hand {shown(text)}: {error}", number, column, line) from None
 
     def deal(self, masks: list[int], number: int, column: int, line: str) -> Deal:
         problem = mask_problem(tuple(masks))
@@ -75,7 +76,7 @@ class _OneLine(_Base):
                                  number, 1, line)
             value = (match.group(5) or "").strip()
             if value and not _NUMBER_LINE.fullmatch(value):
-                raise self.error(f"unexpected text after the hands: {value!r}", number,
+                raise self.error(f"unexpected text after the hands: {shown(value)}", number,
                                  match.start(5) + 1, line)
             masks = [self.hand(match.group(i + 1), number, match.start(i + 1) + 1, line)
                      for i in range(4)]
@@ -146,7 +147,7 @@ class _PrintAll(_Base):
         if len(splits) == 1:
             return splits[0]
         problem = "ambiguous" if splits else "not four columns of ranks"
-        raise self.error(f"bad suit row ({problem}): {line.strip()!r}", number, 1, line)
+        raise self.error(f"bad suit row ({problem}): {shown(line.strip())}", number, 1, line)
 
 
 def _row_splits(line: str, pos: int, seat: int) -> list[list[int]]:

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
     Card,
@@ -172,7 +173,7 @@ class _Reader:
                              number, column, line)
         for index, char in enumerate(text):
             if char not in TRICK_CHARS:
-                raise self.error(f"bad trick character {char!r} (0-9, A-D or -)",
+                raise self.error(f"bad trick character {shown(char)} (0-9, A-D or -)",
                                  number, column + index, line)
             if char != "-" and int(char, 16) > per_hand:
                 raise self.error(f"trick value {char} is above the {per_hand} cards per hand",
@@ -200,11 +201,11 @@ class _Reader:
             options.name = value
         elif key == "trumps":
             if value.lower() not in _TRUMPS:
-                raise self.error(f"trumps= must be one of s h d c n, got {value!r}", line, column)
+                raise self.error(f"trumps= must be one of s h d c n, got {shown(value)}", line, column)
             options.trumps = _TRUMPS[value.lower()]
         elif key == "leader":
             if value.lower() not in _LEADERS:
-                raise self.error(f"leader= must be one of w n e s, got {value!r}", line, column)
+                raise self.error(f"leader= must be one of w n e s, got {shown(value)}", line, column)
             options.leader = _LEADERS[value.lower()]
             options.leader_at = (comment, offset)
         else:
@@ -226,7 +227,7 @@ class _Reader:
                     cards.append(Card.from_str(text))
                 except ValueError:
                     line, column = comment.where(position)
-                    raise self.error(f"played=: {text!r} is not a card (suit then rank)",
+                    raise self.error(f"played=: {shown(text)} is not a card (suit then rank)",
                                      line, column) from None
                 position += len(text) + 1
         return tuple(cards)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._quote import shown
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
 from dealerpp.diagnostics import DppError
 
@@ -54,7 +55,7 @@ def decode(text: str) -> Deal:
     body, dash, tail = text.partition("-")
     for index, char in enumerate(body.upper()):
         if char not in HEX:
-            raise ValueError(f"bad hex digit {char!r}", index + 1)
+            raise ValueError(f"bad hex digit {shown(char)}", index + 1)
     if len(body) != 26:
         raise ValueError(f"expected 26 hex digits, got {len(body)}", min(len(body), 26) + 1)
     masks = [0, 0, 0, 0]
@@ -72,7 +73,7 @@ def decode(text: str) -> Deal:
     meta = {}
     if dash:
         if len(tail) != 1 or tail.upper() not in HEX:
-            raise ValueError(f"the suffix after '-' must be one hex digit, got {tail!r}", 28)
+            raise ValueError(f"the suffix after '-' must be one hex digit, got {shown(tail)}", 28)
         board = HEX.index(tail.upper()) or 16
         dealer, vul = board_dealer_vul(board)
         meta = {"board": board, "dealer": dealer, "vul": vul}

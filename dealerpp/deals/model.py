@@ -20,6 +20,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from dealerpp.deals._quote import shown
+
 FULL_MASK = (1 << 52) - 1
 SUIT_MASK = (1 << 13) - 1
 RANK_CHARS = "23456789TJQKA"
@@ -38,7 +40,7 @@ class _Initialled(enum.IntEnum):
     def from_char(cls: type[_E], char: str) -> _E:
         index = "".join(member.name[0] for member in cls).find(char.upper())
         if index < 0 or len(char) != 1:
-            raise ValueError(f"not a {cls.__name__.lower()}: {char!r}")
+            raise ValueError(f"not a {cls.__name__.lower()}: {shown(char)}")
         return cls(index)
 
 
@@ -137,10 +139,10 @@ class Card(int):
         if len(text) == 3 and text[1:] == "10":
             text = text[0] + "T"
         if len(text) != 2:
-            raise ValueError(f"not a card: {text!r}")
+            raise ValueError(f"not a card: {shown(text)}")
         rank = RANK_CHARS.find(text[1].upper())
         if rank < 0:
-            raise ValueError(f"not a card: {text!r}")
+            raise ValueError(f"not a card: {shown(text)}")
         return cls.of(Suit.from_char(text[0]), rank + 2)
 
     @property
@@ -199,7 +201,7 @@ def parse_holding(text: str) -> int:
     for char in text:
         rank = RANK_CHARS.find(char.upper())
         if rank < 0:
-            raise ValueError(f"bad rank character {char!r}")
+            raise ValueError(f"bad rank character {shown(char)}")
         if bits >> rank & 1:
             raise ValueError(f"rank {char.upper()} written twice in one suit")
         bits |= 1 << rank
@@ -281,7 +283,7 @@ class Call(int):
         """Parse ``Pass``/``P``, ``X``, ``XX``, ``1C`` .. ``7NT`` (any case)."""
         code = _CALL_CODES.get(text.upper())
         if code is None:
-            raise ValueError(f"not a call: {text!r}")
+            raise ValueError(f"not a call: {shown(text)}")
         return cls(code)
 
     @property

@@ -114,6 +114,44 @@ def test_error_diagnostics(text: str, expected: str) -> None:
     assert any(expected in message for message in errors(text)), errors(text)
 
 
+@pytest.mark.parametrize(("text", "column", "expected"), [
+    ("x = shape(north, 5xxx + )\n", 25, "expected `any`, a shape such as 4333"),
+    ("x = shape(north, )\n", 18, "expected"),
+    ("condition (hcp(north) + )\n", 25, "expected an expression"),
+])
+def test_a_closing_parenthesis_too_early_is_not_called_unmatched(
+        text: str, column: int, expected: str) -> None:
+    # Its `(` is there: the mistake is what is missing before the `)`.
+    (found,) = errors(text)
+    assert found.startswith(f"1:{column}: ") and expected in found, found
+    assert "no matching" not in found
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('action printoneline,\n  average "hcp" hcp(north)\n  frequency "s" (spades(north), 0, 13)\n',
+     "3:3"),
+    ("action printall\nprintoneline\n", "2:1"),
+    ("action average hcp(north)\n  printes(\"x\")\n", "2:3"),
+])
+def test_an_action_list_missing_a_comma_is_told_so(text: str, where: str) -> None:
+    # dealer: a syntax error at the second action; the fix is the `,` before it.
+    (found,) = errors(text)
+    assert found.startswith(where + ": ") and "`,`" in found, found
+    assert "expected an expression" not in found
+
+
+@pytest.mark.parametrize(("text", "column", "word"), [
+    ("weak = hcp(north) < 6,\n", 22, "`,`"),
+    ("dealer north east\n", 14, "`east`"),
+    ("x = 1 printall\n", 7, "`printall`"),
+])
+def test_a_token_after_a_complete_statement_is_told_so(text: str, column: int,
+                                                       word: str) -> None:
+    # Not "expected an expression": the statement before it is whole.
+    (found,) = errors(text)
+    assert found == f"1:{column}: syntax error: unexpected {word} after a complete statement"
+
+
 def test_thirty_one_shapes_are_fine_and_the_thirty_second_is_not() -> None:
     script = "".join(f"s{i} = shape(north, 5xxx)\n" for i in range(31))
     assert errors(script) == []

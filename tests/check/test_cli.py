@@ -22,6 +22,10 @@ def test_clean_file_exits_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert run([str(script)], capsys) == (0, "")
 
 
+def test_an_empty_file_name_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([""], capsys) == (1, "'': error: cannot read: No such file or directory\n")
+
+
 def test_errors_print_position_source_and_caret(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "bad.dl"

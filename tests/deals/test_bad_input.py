@@ -292,3 +292,24 @@ def test_pbn_error_line_after_a_leading_escape_line() -> None:
     with pytest.raises(DppError) as caught:
         list(deals.read(text.encode(), "pbn", filename="in"))
     assert caught.value.line == 3
+
+
+@pytest.mark.parametrize(("fmt", "data"), [
+    ("giblib", b"\xe9KQ... ... ... ...\n"),
+    ("hex", b"\xe9" + b"0" * 25 + b"\n"),
+    ("listing", b"Deal #1: Player North: \xe9A\n"),
+    ("pbn", b'[Deal "N:\xe9KQ... ... ... ..."]\n'),
+    ("oneline", b"n \xe9.76.AK97654.Q32 e AK84.AKT3.Q.J965 s T632.854.J.AK874 w QJ97.QJ92.T832.T\n"),
+    ("bhg", b"\n" + b"\xe9" * 52 + b"\n"),
+])
+def test_an_undecodable_byte_is_shown_as_the_byte_it_is(fmt: str, data: bytes) -> None:
+    # Read with surrogateescape, a latin-1 byte is a lone surrogate: quoted
+    # with repr() it would show as '\udce9', a character the file does not hold.
+    problems: list = []  # the PBN reader reports Diagnostics
+    try:
+        list(pbn.read(data, report=problems.append) if fmt == "pbn" else api.read(data, fmt))
+    except DppError as error:
+        problems.append(error.diagnostic.headline())
+    headlines = [p if isinstance(p, str) else p.headline() for p in problems]
+    assert headlines and all("\\udc" not in h for h in headlines), headlines
+    assert any("\\xe9" in h for h in headlines), headlines

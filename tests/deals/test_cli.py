@@ -91,6 +91,25 @@ def test_undecodable_input_is_quoted_even_on_a_strict_stderr(
     assert err.startswith(f"{source}:1:1: error:") and "\\x84" in err and "\\udc" not in err
 
 
+def test_an_empty_input_name_is_blamed_not_the_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "out.hex"
+    assert main(["convert", "", str(target)]) == 1
+    assert capsys.readouterr().err == "'': error: No such file or directory\n"
+    assert main(["show", ""]) == 1
+    assert capsys.readouterr() == ("", "'': error: No such file or directory\n")
+    assert not target.exists()
+
+
+def test_show_prints_no_header_for_a_file_it_cannot_open(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "missing.pbn"
+    for args in ([str(missing)], [str(missing), "--from", "hex"], [str(tmp_path), "--from", "pbn"]):
+        assert main(["show", *args]) == 1
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith(f"{args[0]}: error: "), (out, err)
+
+
 def test_convert_binary_error_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "bad.deals"
     source.write_bytes(binary.dumps_deals([FULL]) + b"\0" * 7)

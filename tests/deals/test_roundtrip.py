@@ -29,6 +29,7 @@ from dealerpp.deals import (
     slots,
 )
 from dealerpp.deals.model import board_dealer_vul, cards_of_mask
+from dealerpp.diagnostics import DppError
 
 from .strategies import any_masks, auctions, equal_masks, full_masks, legal_play, safe_text
 
@@ -218,6 +219,23 @@ def test_dx_through_pbn_keeps_auction_and_play(data: st.DataObject,
     deal = Deal(masks, auction=auction, play=play, dx_number=9)
     back = next(pbn.read(pbn.dumps(binary.read_dx(binary.dumps_dx([deal])))))
     assert (back.masks, back.auction, back.play) == (masks, auction, play)
+
+
+def test_dx_refuses_a_play_it_could_not_read_back() -> None:
+    # PBN keeps a play from hidden hands (West leads the SQ, which no
+    # known hand holds); .dx would write it, then refuse its own file.
+    game = ('[Deal "W:- 5.76.AK97654.Q32 - T632.854.J.AK874"]\n[Contract "3NT"]\n'
+            '[Play "W"]\nSQ S5 SA S2\n')
+    (deal,) = pbn.read(game)
+    assert deal.play
+    out = io.BytesIO()
+    try:
+        deals_api.write([deal], out, "dx")
+    except DppError as error:
+        assert "deal 1:" in str(error) and "SQ" in str(error)
+    else:
+        raise AssertionError(f"written: {out.getvalue().hex()}")
+    assert out.getvalue() == b""
 
 
 @FAST

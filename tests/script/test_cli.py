@@ -56,6 +56,22 @@ def test_stdin_and_dash() -> None:
         assert done.returncode == 0 and done.stdout == "a = shape(north, any 4333)\n"
 
 
+def test_an_empty_file_name_is_not_standard_input() -> None:
+    # `dealerpp "$SCRIPT"` with SCRIPT unset must fail, not read stdin.
+    for command in ((), ("run",)):
+        done = dealerpp(*command, "", stdin="a = shape{north, (4333)}\n")
+        assert done.returncode == 1 and done.stdout == "", done
+        assert "cannot read '': No such file or directory" in done.stderr, done.stderr
+
+
+def test_run_without_a_script_asks_for_the_script_only() -> None:
+    # dealer's arguments are optional: the usage error must not ask for them.
+    done = dealerpp("run")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "dealerpp run: error: the following arguments are required: SCRIPT")
+
+
 def test_input_error_exits_1_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "bad.dpp").write_text("a = 1\nb = shape{north, 4432+5332}\n")
     out = tmp_path / "out.dl"

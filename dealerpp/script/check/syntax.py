@@ -78,6 +78,11 @@ _STATEMENT_RULES = frozenset((
     "condition", "assignment", "bare_condition", "action",
 ))
 _STATEMENT_LIST = "__start_star_0"
+# The words that start an item of an action list (grammar/dealer.lark's action_item).
+_ACTION_ITEM_WORDS = frozenset({
+    "PRINTALL", "PRINTEW", "PRINTPBN", "PRINT", "PRINTCOMPACT", "PRINTONELINE", "PRINTES",
+    "EVALCONTRACT", "AVERAGE", "FREQUENCY",
+})
 # Tokens kept to explain an error (the ones just before it).
 _RECENT = 64
 
@@ -348,8 +353,30 @@ class Segment:
         run_on = self.run_on(token, expected)
         if run_on is not None:
             return run_on
-        message, hint = explain(token, previous, following, expected)
+        if (token.type in _ACTION_ITEM_WORDS and "COMMA" in expected
+                and self.in_action_list()):
+            return (f"syntax error: `{token}` follows an action without a `,` between them",
+                    "the actions of an action list are separated by commas", token)
+        message, hint = explain(token, previous, following, expected,
+                                parenthesis_open=self.has_open_parenthesis())
         return message, hint, token
+
+    def in_action_list(self) -> bool:
+        """Whether the parser is in an action statement's list, outside any
+        parentheses: its `action` keyword is shifted and not yet reduced."""
+        values = self.state.value_stack
+        return (not self.has_open_parenthesis()
+                and any(type(value) is Token and value.type == "ACTION" for value in values))
+
+    def has_open_parenthesis(self) -> bool:
+        """Whether a `(` of this statement is still open: a `(` shifted and
+        not yet reduced stays on the parser's value stack (and so may its
+        `)`, until the token after it lets the parser reduce the pair)."""
+        depth = 0
+        for value in self.state.value_stack:
+            if type(value) is Token:
+                depth += (value.type == "LPAR") - (value.type == "RPAR")
+        return depth > 0
 
     def run_on(self, token: Token, expected: set[str]) -> tuple[str, str, Token] | None:
         """A statement that swallowed the start of the next one: predeal reads
@@ -601,8 +628,9 @@ def wanted_text(expected: set[str]) -> str:
 
 
 def explain(token: Token, previous: Token | None, following: Token | None,
-            expected: set[str]) -> tuple[str, str | None]:
-    """A message for an unexpected token, and a hint."""
+            expected: set[str], *, parenthesis_open: bool = False) -> tuple[str, str | None]:
+    """A message for an unexpected token, and a hint; ``parenthesis_open``:
+    a `(` before ``token`` is still open."""
     text = str(token)
     shown = text if len(text) <= 30 else text[:27] + "..."
     shown = shown.replace("\n", "\\n")
@@ -623,8 +651,13 @@ def explain(token: Token, previous: Token | None, following: Token | None,
                 "frequency", None)
     if token.type == "EQUAL" and "EQ" in expected:
         return ("`=` is not a comparison in dealer", "use `==`")
-    if token.type == "RPAR" and "RPAR" not in expected:
+    if token.type == "RPAR" and "RPAR" not in expected and not parenthesis_open:
         return ("this `)` has no matching `(`", None)
+    if ("CONDITION" in expected and previous is not None
+            and token.line == previous.end_line):
+        # A new statement may start here, so the one before is whole: the
+        # many tokens that could start one are not what the author meant.
+        return (f"syntax error: unexpected `{shown}` after a complete statement", None)
     wanted = wanted_text(expected - {"$END"})
     message = f"syntax error: unexpected `{shown}`" + (f", expected {wanted}" if wanted else "")
     return message, None
