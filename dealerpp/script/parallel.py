@@ -46,8 +46,10 @@ Compiled = tuple[str, list[Diagnostic]]  # a block's dealer text and warnings
 # the results' way back cost a few milliseconds; a block compiles in ~0.2).
 PARALLEL_MIN_BLOCKS = 32
 PARALLEL_MIN_CHARS = 1024
-# Past this size a script is rewritten as it is read, a block at a time,
-# so that memory stays small; its blocks are not gathered to be shared.
+# Past this size a script's regions are not gathered in a list to share
+# its blocks: they are rewritten as the scanner finds them, one at a time,
+# which keeps the memory of a huge script to its text and its output
+# (bench/bench_scaling_script.py).
 PARALLEL_MAX_CHARS = 1 << 22
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
@@ -193,7 +195,8 @@ class _Child:
         with suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
         os.close(self.pipe)
-        os.waitpid(self.pid, 0)
+        with suppress(ChildProcessError):  # started with SIGCHLD ignored: reaped already
+            os.waitpid(self.pid, 0)
 
 
 def _run_child(blocks: list[Region], one: CompileOne, pipe: int) -> None:

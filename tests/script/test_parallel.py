@@ -191,3 +191,16 @@ def test_closed_standard_streams_do_not_confuse_the_child(tmp_path: Path) -> Non
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert out.read_text() == preprocess_script(long_script(), str(script)).text
+
+
+@needs_fork
+def test_a_child_reaped_by_the_system_is_no_error(tmp_path: Path) -> None:
+    """Started with SIGCHLD ignored, as some supervisors start programs, the
+    kernel reaps the child itself: there is nothing to wait for."""
+    script = tmp_path / "long.dpp"
+    script.write_text(long_script())
+    done = subprocess.run([sys.executable, "-m", "dealerpp", str(script)], capture_output=True,
+                          text=True, timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGCHLD, signal.SIG_IGN))
+    assert done.returncode == 0 and "error" not in done.stderr, done.stderr
+    assert done.stdout == preprocess_script(long_script(), str(script)).text
