@@ -38,13 +38,18 @@ class _Initialled(enum.IntEnum):
 
     @classmethod
     def from_char(cls: type[_E], char: str) -> _E:
-        index = "".join(member.name[0] for member in cls).find(char.upper())
-        if index < 0 or len(char) != 1:
+        initials = _INITIALS.get(cls)
+        if initials is None:  # made once a class: readers call this for every card
+            initials = _INITIALS[cls] = {initial: member for member in cls
+                                         for initial in (member.name[0], member.name[0].lower())}
+        found = initials.get(char)
+        if found is None:
             raise ValueError(f"not a {cls.__name__.lower()}: {shown(char)}")
-        return cls(index)
+        return found  # type: ignore[return-value]
 
 
 _E = TypeVar("_E", bound=_Initialled)
+_INITIALS: dict[type[_Initialled], dict[str, _Initialled]] = {}
 
 
 class Suit(_Initialled):
