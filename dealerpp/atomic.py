@@ -191,6 +191,8 @@ def _link_beside(fd: int, target: str) -> str:
                 return os.path.join(folder, name)
             except FileExistsError:
                 continue
+            except OSError as error:  # name the output, not the way to it
+                raise OSError(error.errno, error.strerror, target) from None
     finally:
         os.close(into)
     raise AssertionError("unreachable")

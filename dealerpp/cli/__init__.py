@@ -13,6 +13,7 @@ import errno
 import io
 import os
 import sys
+from contextlib import suppress
 
 from dealerpp.atomic import remove_unfinished
 from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
@@ -174,10 +175,8 @@ def _tolerant_stderr() -> None:
         sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (lives as long as the process)
     reconfigure = getattr(sys.stderr, "reconfigure", None)
     if reconfigure is not None:
-        try:  # noqa: SIM105 (contextlib is one import more at start-up)
+        with suppress(ValueError, OSError):  # a closed or exotic stream: leave it
             reconfigure(errors="backslashreplace")
-        except (ValueError, OSError):  # a closed or exotic stream: leave it
-            pass
     if not isinstance(sys.stderr, _Forgiving):
         sys.stderr = _Forgiving(sys.stderr)
 
@@ -188,8 +187,6 @@ class _Forgiving:
     def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
-    # (try/except rather than contextlib.suppress: contextlib is one import
-    # more on the start-up path)
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
@@ -197,10 +194,8 @@ class _Forgiving:
             return len(text)
 
     def flush(self) -> None:
-        try:  # noqa: SIM105 (as above)
+        with suppress(OSError):
             self._stream.flush()
-        except OSError:
-            pass
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from dealerpp.script.rewrite import Preprocessed
     from dealerpp.shapes.emit import EmitMode
 
 DESCRIPTION = """\

@@ -293,12 +293,3 @@ def claims(head: Head) -> list[str]:
     """Every format whose sniffer claims ``head`` (one, when all is well)."""
     return [fmt.name for fmt in FORMATS
             if fmt.binary == head.binary and fmt.sniff is not None and fmt.sniff(head)]
-
-
-def sniff(head: Head) -> str | None:
-    """The format whose sniffer claims ``head`` (the first in registry
-    order; the sniffers are written to be disjoint), or None."""
-    for fmt in FORMATS:
-        if fmt.binary == head.binary and fmt.sniff is not None and fmt.sniff(head):
-            return fmt.name
-    return None

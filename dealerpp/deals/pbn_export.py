@@ -1,5 +1,5 @@
 """PBN written in the PBN 2.1 *export* format (``convert --pbn-export``,
-``pbn.write(deals, target, export=True)``).
+``pbn_export.write(deals, target)``).
 
 The usual PBN output is a lossless copy: every game as it was read. The
 export format of the standard (chapter 3) is one layout for every file, so

@@ -223,7 +223,7 @@ class Lexer:
 
 
 class Grammar:
-    """Parse tables of one grammar, ready to run (see ``tables/NAME.py``)."""
+    """Parse tables of one grammar, ready to run (see ``generated/NAME.py``)."""
 
     def __init__(self, tables: ModuleType) -> None:
         self.name: str = tables.GRAMMAR
