@@ -25,6 +25,7 @@ from dealerpp.records import Record
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Literal
 
     Severity = Literal["error", "warning", "note"]
@@ -88,25 +89,33 @@ def escape(text: str) -> str:
     return unsafe.sub(lambda found: _escape_char(found.group()), text)
 
 
-def shorten(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """``text`` escaped, its middle replaced by ``...`` when longer than ``limit``
-    (the slices are taken before escaping, so a huge text is never copied whole)."""
+def shorten(text: str, limit: int = MESSAGE_LIMIT,
+            escaped: Callable[[str], str] | None = None) -> str:
+    """``text`` escaped (by ``escape``, or ``escaped``), its middle replaced by
+    ``...`` when longer than ``limit`` (the slices are taken before escaping,
+    so a huge text is never copied whole)."""
+    escaped = escaped or escape
     if len(text) <= limit:
-        return escape(text)
+        return escaped(text)
     tail = limit // 4
-    return escape(text[: limit - tail - len(CUT)]) + CUT + escape(text[len(text) - tail:])
+    return escaped(text[: limit - tail - len(CUT)]) + CUT + escaped(text[len(text) - tail:])
 
 
 def quote(text: str, limit: int = 40) -> str:
-    """``text`` in quotes for a message (as ``repr`` quotes it), escaped, and
-    cut in the middle when longer than ``limit``.
+    r"""``text`` in single quotes for a message, cut in the middle when longer
+    than ``limit``: its quotes and backslashes escaped, and every character a
+    terminal must not receive raw shown as an escape. Unlike ``repr``, a byte
+    that was not UTF-8 (read as a lone surrogate) is shown as that byte, as
+    the quoted source line shows it.
 
-    >>> quote("abc"), quote("9" * 50, limit=12)
-    ("'abc'", "'999999...999'")
+    >>> quote("abc"), quote("9" * 50, limit=12), quote("S\udce9"), quote("it's")
+    ("'abc'", "'999999...999'", "'S\\xe9'", "'it\\'s'")
     """
-    if len(text) <= limit:
-        return escape(repr(text))
-    return "'" + shorten(text, limit) + "'"
+    return "'" + shorten(text, limit, _quoted) + "'"
+
+
+def _quoted(text: str) -> str:
+    return escape(text.replace("\\", "\\\\").replace("'", "\\'"))
 
 
 class LineExcerpt(str):

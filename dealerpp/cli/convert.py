@@ -29,7 +29,7 @@ from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.common import shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
-from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.diagnostics import Diagnostic, DppError, quote
 
 CHOICES = formats.NAMES
 # The bulk path keeps board numbers in 64-bit integers; a first board
@@ -105,7 +105,7 @@ def main(argv: list[str], prog: str) -> int:
                              else "pbn" if args.pbn_export else None)
     if to_fmt is None:
         parser.print_usage(sys.stderr)
-        print(f"{prog}: error: cannot tell the output format of {args.output!r}; use --to",
+        print(f"{prog}: error: cannot tell the output format of {quote(args.output)}; use --to",
               file=sys.stderr)
         return EXIT_USAGE
     if not formats.get(to_fmt).writable:

@@ -19,7 +19,6 @@ from typing import Any
 
 from dealerpp.deals import pbn
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     RANK_CHARS,
     SUITS_HIGH_FIRST,
@@ -29,7 +28,7 @@ from dealerpp.deals.model import (
     mask_problem,
     popcount,
 )
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import DppError, quote
 
 _STATS = re.compile(r"(Generated|Produced) \d+ hands|Initial random seed -?\d+"
                     r"|Time needed\s+[\d.]+ sec")
@@ -56,7 +55,7 @@ class _Base:
         try:
             return Hand.from_pbn(text).mask
         except ValueError as error:
-            raise self.error(f"bad hand {shown(text)}: {error}", number, column, line) from None
+            raise self.error(f"bad hand {quote(text)}: {error}", number, column, line) from None
 
     def deal(self, masks: list[int], number: int, column: int, line: str) -> Deal:
         problem = mask_problem(tuple(masks))
@@ -76,7 +75,7 @@ class _OneLine(_Base):
                                  number, 1, line)
             value = (match.group(5) or "").strip()
             if value and not _NUMBER_LINE.fullmatch(value):
-                raise self.error(f"unexpected text after the hands: {shown(value)}", number,
+                raise self.error(f"unexpected text after the hands: {quote(value)}", number,
                                  match.start(5) + 1, line)
             masks = [self.hand(match.group(i + 1), number, match.start(i + 1) + 1, line)
                      for i in range(4)]
@@ -147,7 +146,7 @@ class _PrintAll(_Base):
         if len(splits) == 1:
             return splits[0]
         problem = "ambiguous" if splits else "not four columns of ranks"
-        raise self.error(f"bad suit row ({problem}): {shown(line.strip())}", number, 1, line)
+        raise self.error(f"bad suit row ({problem}): {quote(line.strip())}", number, 1, line)
 
 
 def _row_splits(line: str, pos: int, seat: int) -> list[list[int]]:

@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
     Card,
@@ -31,7 +30,7 @@ from dealerpp.deals.model import (
     parse_holding,
     popcount,
 )
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import DppError, quote
 
 HAND_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 TRICK_CHARS = "0123456789ABCD-"
@@ -173,7 +172,7 @@ class _Reader:
                              number, column, line)
         for index, char in enumerate(text):
             if char not in TRICK_CHARS:
-                raise self.error(f"bad trick character {shown(char)} (0-9, A-D or -)",
+                raise self.error(f"bad trick character {quote(char)} (0-9, A-D or -)",
                                  number, column + index, line)
             if char != "-" and int(char, 16) > per_hand:
                 raise self.error(f"trick value {char} is above the {per_hand} cards per hand",
@@ -201,11 +200,11 @@ class _Reader:
             options.name = value
         elif key == "trumps":
             if value.lower() not in _TRUMPS:
-                raise self.error(f"trumps= must be one of s h d c n, got {shown(value)}", line, column)
+                raise self.error(f"trumps= must be one of s h d c n, got {quote(value)}", line, column)
             options.trumps = _TRUMPS[value.lower()]
         elif key == "leader":
             if value.lower() not in _LEADERS:
-                raise self.error(f"leader= must be one of w n e s, got {shown(value)}", line, column)
+                raise self.error(f"leader= must be one of w n e s, got {quote(value)}", line, column)
             options.leader = _LEADERS[value.lower()]
             options.leader_at = (comment, offset)
         else:
@@ -227,7 +226,7 @@ class _Reader:
                     cards.append(Card.from_str(text))
                 except ValueError:
                     line, column = comment.where(position)
-                    raise self.error(f"played=: {shown(text)} is not a card (suit then rank)",
+                    raise self.error(f"played=: {quote(text)} is not a card (suit then rank)",
                                      line, column) from None
                 position += len(text) + 1
         return tuple(cards)
@@ -344,7 +343,7 @@ def _option_text(deal: Deal, gib: GibInfo) -> list[str]:
     options = []
     if gib.name is not None:
         if not gib.name or re.search(r"[\s{}]", gib.name):
-            raise ValueError(f"a giblib name cannot be empty or hold blanks or braces: {gib.name!r}")
+            raise ValueError(f"a giblib name cannot be empty or hold blanks or braces: {quote(gib.name)}")
         options.append(f"name={gib.name}")
     if gib.trumps is not None:
         options.append(f"trumps={'cdhsn'[gib.trumps]}")

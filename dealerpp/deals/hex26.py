@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import DppError, quote
 
 HEX = "0123456789ABCDEF"
 # Two-bit seat code -> our seat, and back (0 South, 1 West, 2 North, 3 East).
@@ -55,7 +54,7 @@ def decode(text: str) -> Deal:
     body, dash, tail = text.partition("-")
     for index, char in enumerate(body.upper()):
         if char not in HEX:
-            raise ValueError(f"bad hex digit {shown(char)}", index + 1)
+            raise ValueError(f"bad hex digit {quote(char)}", index + 1)
     if len(body) != 26:
         raise ValueError(f"expected 26 hex digits, got {len(body)}", min(len(body), 26) + 1)
     masks = [0, 0, 0, 0]
@@ -73,7 +72,7 @@ def decode(text: str) -> Deal:
     meta = {}
     if dash:
         if len(tail) != 1 or tail.upper() not in HEX:
-            raise ValueError(f"the suffix after '-' must be one hex digit, got {shown(tail)}", 28)
+            raise ValueError(f"the suffix after '-' must be one hex digit, got {quote(tail)}", 28)
         board = HEX.index(tail.upper()) or 16
         dealer, vul = board_dealer_vul(board)
         meta = {"board": board, "dealer": dealer, "vul": vul}

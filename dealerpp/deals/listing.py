@@ -16,9 +16,8 @@ import re
 from collections.abc import Iterator
 
 from dealerpp.deals._io import Source, source_name, text_lines, text_writers
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import DppError, quote
 
 _TOKEN = re.compile(r"Deal\s*#(\d+)\s*:|Player\s+(North|East|South|West)\s*:|(\S+)")
 
@@ -79,15 +78,15 @@ class _Reader:
 
     def _card(self, text: str, number: int, column: int, line: str) -> None:
         if not self.hands:
-            raise self.error(f"unexpected {shown(text)}: a listing starts with 'Deal #1:'",
+            raise self.error(f"unexpected {quote(text)}: a listing starts with 'Deal #1:'",
                              number, column, line)
         try:
             card = Card.from_str(text)
         except ValueError:
-            raise self.error(f"{shown(text)} is not a card (suit then rank, e.g. SA)",
+            raise self.error(f"{quote(text)} is not a card (suit then rank, e.g. SA)",
                              number, column, line) from None
         if len(text) != 2 or text != text.upper():
-            raise self.error(f"{shown(text)}: cards are written as two upper-case characters",
+            raise self.error(f"{quote(text)}: cards are written as two upper-case characters",
                              number, column, line)
         hand = self.hands[-1]
         if card in hand:

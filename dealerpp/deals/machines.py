@@ -30,9 +30,8 @@ from dealerpp.deals._io import (
     source_name,
     text_lines,
 )
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import Card, Deal, Seat, Vul, board_dealer_vul
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import DppError, quote
 
 RANK_LETTERS = "AKQJT98765432"
 #: code page 437's suit glyphs, in the order hands list suits (S H D C)
@@ -373,7 +372,7 @@ def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Dea
     for position, letter in enumerate(text):
         number = bhg_number(letter)
         if number is None:
-            raise error(position + 1, f"{shown(letter)} is not a card letter A-Z a-z")
+            raise error(position + 1, f"{quote(letter)} is not a card letter A-Z a-z")
         if position >= 52:
             raise error(position + 1, f"a board is 52 letters, this line has {len(text)}")
         problem = owners.give(number, (dealer + position // 13) % 4)
@@ -448,7 +447,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
         raise error(1, f"a board is 18 fields, this line has {len(fields)}")
     board_column, board_text = fields[16]
     if not (board_text.isascii() and board_text.isdigit()) or int(board_text) == 0:
-        raise error(board_column, f"the board number must be a positive integer, got {shown(board_text)}")
+        raise error(board_column, f"the board number must be a positive integer, got {quote(board_text)}")
     board = int(board_text)
     board_label = f"board {board}"
     owners = _Owners(board)
@@ -456,7 +455,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
         seat, suit = divmod(index, 4)
         for offset, letter in enumerate(holding):
             if letter.upper() not in RANK_LETTERS:
-                raise error(column + offset, f"{shown(letter)} is not a rank (AKQJT98765432)")
+                raise error(column + offset, f"{quote(letter)} is not a rank (AKQJT98765432)")
             number = 13 * suit + RANK_LETTERS.index(letter.upper()) + 1
             problem = owners.give(number, seat)
             if problem:
@@ -469,7 +468,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     if not slash or dealer_text.upper() not in ("N", "E", "S", "W") or \
             vul_text.upper() not in _CSV_VULS:
         raise error(meta_column, f"expected dealer/vulnerability such as 'N/-' or 'E/All', "
-                                 f"got {shown(meta)}")
+                                 f"got {quote(meta)}")
     masks = owners.masks
     return Deal((masks[0], masks[1], masks[2], masks[3]), board=board,
                 dealer=Seat.from_char(dealer_text), vul=_CSV_VULS[vul_text.upper()])
@@ -544,7 +543,7 @@ def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | 
     for index, letter in enumerate(value[:26]):
         code = ord(letter) - ord("a")
         if not 0 <= code < 16:
-            raise error(index, f"{shown(letter)} is not a letter a-p")
+            raise error(index, f"{quote(letter)} is not a letter a-p")
         owners.give(2 * index + 1, code >> 2)
         owners.give(2 * index + 2, code & 3)
     problem = owners.count_problem()

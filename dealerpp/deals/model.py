@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from dealerpp.deals._quote import shown
+from dealerpp.diagnostics import quote
 
 FULL_MASK = (1 << 52) - 1
 SUIT_MASK = (1 << 13) - 1
@@ -44,7 +44,7 @@ class _Initialled(enum.IntEnum):
                                          for initial in (member.name[0], member.name[0].lower())}
         found = initials.get(char)
         if found is None:
-            raise ValueError(f"not a {cls.__name__.lower()}: {shown(char)}")
+            raise ValueError(f"not a {cls.__name__.lower()}: {quote(char)}")
         return found  # type: ignore[return-value]
 
 
@@ -144,10 +144,10 @@ class Card(int):
         if len(text) == 3 and text[1:] == "10":
             text = text[0] + "T"
         if len(text) != 2:
-            raise ValueError(f"not a card: {shown(text)}")
+            raise ValueError(f"not a card: {quote(text)}")
         rank = RANK_CHARS.find(text[1].upper())
         if rank < 0:
-            raise ValueError(f"not a card: {shown(text)}")
+            raise ValueError(f"not a card: {quote(text)}")
         return cls.of(Suit.from_char(text[0]), rank + 2)
 
     @property
@@ -206,7 +206,7 @@ def parse_holding(text: str) -> int:
     for char in text:
         rank = RANK_CHARS.find(char.upper())
         if rank < 0:
-            raise ValueError(f"bad rank character {shown(char)}")
+            raise ValueError(f"bad rank character {quote(char)}")
         if bits >> rank & 1:
             raise ValueError(f"rank {char.upper()} written twice in one suit")
         bits |= 1 << rank
@@ -288,7 +288,7 @@ class Call(int):
         """Parse ``Pass``/``P``, ``X``, ``XX``, ``1C`` .. ``7NT`` (any case)."""
         code = _CALL_CODES.get(text.upper())
         if code is None:
-            raise ValueError(f"not a call: {shown(text)}")
+            raise ValueError(f"not a call: {quote(text)}")
         return cls(code)
 
     @property

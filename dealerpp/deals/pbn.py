@@ -33,7 +33,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
@@ -76,7 +75,7 @@ from dealerpp.deals.pbn_lexer import (
     text_chunks,
     tokens,
 )
-from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.diagnostics import Diagnostic, DppError, quote
 
 _VULS = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
          "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
@@ -567,14 +566,14 @@ class _Reader:
         if dealer_value is not None and dealer_value.strip() not in _UNKNOWN:
             dealer = seat_of(dealer_value)
             if dealer is None:
-                warn(f"Dealer must be N, E, S or W, not {shown(dealer_value)}",
+                warn(f"Dealer must be N, E, S or W, not {quote(dealer_value)}",
                      tags.get("Dealer").value_at)  # type: ignore[union-attr]
         vul_value = values.get("Vulnerable")
         if vul_value is not None and vul_value.strip() not in ("", "?"):
             vul = _VULS.get(vul_value.strip().upper())
             if vul is None:
                 warn("Vulnerable must be None, NS, EW or All (or Love, Both, -), "
-                     f"not {shown(vul_value)}", tags.get("Vulnerable").value_at)  # type: ignore[union-attr]
+                     f"not {quote(vul_value)}", tags.get("Vulnerable").value_at)  # type: ignore[union-attr]
         ddt = values.get("DoubleDummyTricks")
         if ddt is not None and ddt not in _UNKNOWN and not _DDT.fullmatch(ddt.strip()):
             warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
@@ -597,7 +596,7 @@ class _Reader:
             warn(f"Auction: {message}", offset)
         first = seat_of(tag.value)
         if first is None:
-            warn(f"Auction must name the first caller (N, E, S or W), not {shown(tag.value)}",
+            warn(f"Auction must name the first caller (N, E, S or W), not {quote(tag.value)}",
                  tag.value_at)
             return ()
         if dealer is not None and first != dealer:
@@ -613,7 +612,7 @@ class _Reader:
             return ()
         leader = seat_of(tag.value)
         if leader is None:
-            warn(f"Play must name the opening leader (N, E, S or W), not {shown(tag.value)}",
+            warn(f"Play must name the opening leader (N, E, S or W), not {quote(tag.value)}",
                  tag.value_at)
             return ()
         contract = tags.get("Contract")

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 
-from dealerpp.deals._quote import shown
 from dealerpp.deals.model import (
     FULL_MASK,
     RANK_CHARS,
@@ -32,6 +31,7 @@ from dealerpp.deals.model import (
     Strain,
     cards_of_mask,
 )
+from dealerpp.diagnostics import quote
 
 Problem = tuple[str, int]  # message, offset in the game's text
 
@@ -120,7 +120,7 @@ def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card,
     if text[1:2] == ":":
         seat = seat_of(text[0])
         if seat is None:
-            raise DealProblem(f"bad first seat {shown(text[0])} (N, E, S or W)", base)
+            raise DealProblem(f"bad first seat {quote(text[0])} (N, E, S or W)", base)
         first, start = seat, 2
     hands = text[start:].split()
     if len(hands) != 4:
@@ -198,7 +198,7 @@ def _hand_problem(text: str, base: int, start: int, index: int, hand: str, seen:
         for char in holding:
             bit = _RANK_BITS.get(char)
             if bit is None:
-                raise DealProblem(f"bad rank character {shown(char)}", offset)
+                raise DealProblem(f"bad rank character {quote(char)}", offset)
             card = Card(suit * 13 + bit.bit_length() - 1)
             if earlier >> card & 1:
                 raise DealProblem(f"card {card} is in two hands", offset)
@@ -404,7 +404,7 @@ def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[t
                 state.add(Call(1))
             continue
         if isinstance(kind, str):  # "?", the last kind that is no call
-            problems.append((f"not a call: {shown(word)}", index))
+            problems.append((f"not a call: {quote(word)}", index))
             known = False
             continue
         call = kind
@@ -471,7 +471,7 @@ def read_play(words: list[tuple[str, int]], leader: Seat, trumps: Strain | None,
         elif kind == _MARK:
             marked.add(len(columns) - 1)
         elif kind == _NOT_A_CARD:
-            problems.append((f"not a card: {shown(word)}", offset))
+            problems.append((f"not a card: {quote(word)}", offset))
             usable = False
     trump = -1 if trumps is None or trumps == Strain.NOTRUMP else int(trumps)
     play, rule_breaks = _follow(columns, int(leader), trump, masks, marked)

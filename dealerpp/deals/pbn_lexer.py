@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from dealerpp.deals._io import ENCODING, ERRORS, Source, is_path
-from dealerpp.deals._quote import shown
+from dealerpp.diagnostics import quote
 
 TAG, BRACE, SEMI, ESCAPE, WORD = "tag", "{", ";", "%", "word"
 
@@ -152,7 +152,7 @@ def tokens(text: str) -> list[Token]:
         elif kind == "tag":
             raise LexError(_tag_problem(text, end), _tag_problem_at(text, end))
         else:
-            raise LexError(f"unexpected {shown(match.group(kind))}", start)  # type: ignore[arg-type]
+            raise LexError(f"unexpected {quote(match.group(kind))}", start)  # type: ignore[arg-type]
     return out
 
 

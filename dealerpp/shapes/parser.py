@@ -386,7 +386,7 @@ def _check_brackets(text: str, start: str) -> None:
         elif not stack or stack[-1][0] != _CLOSERS[char]:
             if char == "}" and start == "call" and not stack:
                 continue
-            raise _error_at(text, f"unmatched {char!r}", offset)
+            raise _error_at(text, f"unmatched {quote(char)}", offset)
         else:
             stack.pop()
     if stack:
@@ -395,7 +395,7 @@ def _check_brackets(text: str, start: str) -> None:
             raise _error_at(text, "unclosed 'shape{': no '}' ends it", offset)
         if char != "{" or start == "body":
             closer = {"(": ")", "[": "]", "{": "}"}[char]
-            raise _error_at(text, f"{char!r} is never closed: {closer!r} expected", offset)
+            raise _error_at(text, f"{quote(char)} is never closed: {quote(closer)} expected", offset)
 
 
 def _error_at(text: str, message: str, offset: int) -> DppError:
@@ -412,7 +412,7 @@ def _syntax_error(text: str, error: ParseError) -> DppError:
     if isinstance(error, UnexpectedCharacters):
         offset = error.pos_in_stream
         char = text[offset] if offset < len(text) else "?"
-        return _error(text, f"unexpected character {char!r}", line, column,
+        return _error(text, f"unexpected character {quote(char)}", line, column,
                       _char_hint(text, offset, char))
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         line, column = _end_position(text)
@@ -422,7 +422,7 @@ def _syntax_error(text: str, error: ParseError) -> DppError:
     if token.type == "WORD":
         # Only the compass is a word; elsewhere the word's first letter is the culprit.
         char = token.value[0]
-        return _error(text, f"unexpected character {char!r}", line, column,
+        return _error(text, f"unexpected character {quote(char)}", line, column,
                       _char_hint(text, token.start_pos or 0, char))
     shown = token.value.strip() or token.value
     return _error(text, f"unexpected {quote(shown)}" + _expected(error), line, column,

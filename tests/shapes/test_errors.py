@@ -111,3 +111,12 @@ def test_the_library_names_a_text_of_the_wrong_type(value: object) -> None:
     for function in (compile_shape, expand, preprocess):
         with pytest.raises(TypeError, match=f"is a str, not {type(value).__name__}"):
             function(value)  # type: ignore[arg-type]
+
+
+def test_a_byte_that_is_not_utf8_is_named_as_that_byte() -> None:
+    """Read with surrogateescape, a latin-1 byte is a lone surrogate: the
+    message shows the byte (as the quoted line does), not '\\udce9'."""
+    text = b"5xx\xe9x".decode("utf-8", "surrogateescape")
+    with pytest.raises(DppError) as caught:
+        expand(text)
+    assert "'\\xe9'" in caught.value.message and "udce9" not in str(caught.value)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator, Sequence
 
-from dealerpp.diagnostics import Severity
+from dealerpp.diagnostics import Severity, quote
 from dealerpp.lalr import ParserState, Token, Tree, UnexpectedToken
 from dealerpp.script.check.facts import (
     DEALERV2_ACTIONS,
@@ -612,7 +612,7 @@ def bad_char_message(char: str) -> tuple[str, str | None]:
         "{": ("dealer does not accept `{` here", "dealerpp's shape{...} starts with the word "
               "shape"),
     }
-    return known.get(char, (f"dealer does not accept the character {char!r} here", None))
+    return known.get(char, (f"dealer does not accept the character {quote(char)} here", None))
 
 
 def wanted_text(expected: set[str]) -> str:
