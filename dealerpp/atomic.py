@@ -63,6 +63,8 @@ def atomic_writer(path: str | os.PathLike[str], buffering: int = 1 << 20, *,
     while writing names ``path`` when it names no file itself.
     """
     name = os.fspath(path)
+    if not name:  # as the shell's `> ""`: no such file (not the current folder)
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     existing = _stat_or_none(name)
     if existing is not None:
         _refuse_if_input(name, existing, inputs)

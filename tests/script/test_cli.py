@@ -64,6 +64,20 @@ def test_an_empty_file_name_is_not_standard_input() -> None:
         assert "cannot read '': No such file or directory" in done.stderr, done.stderr
 
 
+def test_an_empty_output_name_is_no_file(tmp_path: Path) -> None:
+    # `-o "$OUT"` with OUT unset: as the shell's `> ""`, not the current folder.
+    script = tmp_path / "s.dpp"
+    script.write_text("a = shape{north, (4333)}\n")
+    done = dealerpp(str(script), "-o", "")
+    assert done.returncode == 1 and done.stdout == "", done
+    assert "cannot write '': No such file or directory" in done.stderr, done.stderr
+    converted = dealerpp("convert", "-", "", "--from", "hex", "--to", "pbn",
+                         stdin="0123456789abcdef0123456789\n")
+    assert converted.returncode == 1 and converted.stdout == ""
+    assert "'': error: No such file or directory" in converted.stderr, converted.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.dpp"]
+
+
 def test_run_without_a_script_asks_for_the_script_only() -> None:
     # dealer's arguments are optional: the usage error must not ask for them.
     done = dealerpp("run")
