@@ -120,6 +120,7 @@ def main(argv: list[str], prog: str) -> int:
         return EXIT_USAGE
     name = "<stdin>" if args.input == "-" else args.input
     log = ProblemLog()
+    first_board = None  # the first board written, where the output needs it to be read back
     # the PBN reader's options: its problems printed as they come, the game
     # that has an error left out and the conversion going on
     pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
@@ -130,7 +131,8 @@ def main(argv: list[str], prog: str) -> int:
                 and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
             total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
         else:
-            total = _convert_per_deal(args, source, name, from_fmt, to_fmt, pbn_options)
+            total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
+                                                   pbn_options)
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except OutputFailed as failed:
@@ -138,6 +140,11 @@ def main(argv: list[str], prog: str) -> int:
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
     report_converted(prog, total, args.quiet, log.errors)
+    if formats.get(to_fmt).dealer_first and first_board not in (None, 1):
+        output = "standard output" if args.output == "-" else shown_name(args.output)
+        print(f"{prog}: note: {output} lists each board's hands from its dealer, from board "
+              f"{first_board} on, and holds no board numbers: read it back with "
+              f"--first-board {first_board}", file=sys.stderr)
     return EXIT_INPUT if log.errors else EXIT_OK
 
 
@@ -205,7 +212,8 @@ def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str
 
 
 def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt: str | None,
-                      to_fmt: str, pbn_options: dict[str, Any]) -> int:
+                      to_fmt: str, pbn_options: dict[str, Any]) -> tuple[int, int | None]:
+    """Convert deal by deal: how many, and the first one's board number."""
     from dealerpp import deals
     from dealerpp.deals._io import write_all
 
@@ -215,15 +223,13 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     if from_fmt == "pbn":
         found = formats.get("pbn").load_reader()(source, filename=name, **pbn_options)
         if args.first_board is not None:
-            from dealerpp.deals.machines import renumbered
+            from dealerpp.deals.model import numbered
 
-            found = renumbered(found, args.first_board)
-    elif from_fmt is not None and args.first_board is not None:
-        from dealerpp.deals.machines import read_numbered
-
-        found = read_numbered(source, from_fmt, name, args.first_board)
+            found = numbered(found, args.first_board)
+    elif from_fmt is not None:
+        found = deals.read(source, from_fmt, filename=name, first_board=args.first_board)
     else:
-        found = deals.read(source, from_fmt, filename=name) if from_fmt else iter(())
+        found = iter(())
     stream = counter.count(found)
     write = _writer(to_fmt, args.pbn_export)
     try:
@@ -240,7 +246,7 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
                 write(stream, out)
     finally:
         counter.close()
-    return counter.total
+    return counter.total, counter.first_board
 
 
 def _writer(to_fmt: str, export: bool) -> Callable[[Iterator[Any], Any], None]:
@@ -331,9 +337,12 @@ class _Counter:
         self.total = 0
         self.progress = progress
         self.done = 0
+        self.first_board: int | None = None
 
     def count(self, stream: Iterator[Any]) -> Iterator[Any]:
         for item in stream:
+            if not self.total:
+                self.first_board = item.board
             self.total += 1
             if self.progress is not None:
                 self.done += len(getattr(item.pbn, "text", "")) + 2

@@ -65,18 +65,31 @@ __all__ = [
 FORMATS = formats.NAMES  # the names of dealerpp.deals.formats.FORMATS
 
 
-def read(source: Source, fmt: str | None = None, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, fmt: str | None = None, filename: str | None = None, *,
+         first_board: int | None = None) -> Iterator[Deal]:
     """Deals of ``source`` (a path, a file object, or the content as bytes or
     text), lazily. ``fmt`` is one of FORMATS; by default it comes from the
-    file's extension or its content. Errors are DppError naming the record."""
+    file's extension or its content. Errors are DppError naming the record.
+
+    ``first_board``: number the boards from there, with dealer and
+    vulnerability by the cycle (``convert --first-board``); a format that
+    holds no board numbers is read with that numbering, since a .bhg hand
+    starts with its board's dealer."""
     from dealerpp.deals import detect
 
     if fmt is None:
         fmt, source = detect.detect(source, filename)
         if fmt is None:
             return iter(())
-    reader = formats.get(fmt).load_reader()
-    return reader(source, filename=filename)
+    found = formats.get(fmt)
+    reader = found.load_reader()
+    if first_board is None:
+        return reader(source, filename=filename)
+    if found.positional:
+        return reader(source, filename=filename, first_board=first_board)
+    from dealerpp.deals.model import numbered
+
+    return numbered(reader(source, filename=filename), first_board)
 
 
 def write(deals: Iterable[Deal], target: Target, fmt: str | None = None) -> None:

@@ -53,6 +53,12 @@ class DealFormat(NamedTuple):
     sniff: Sniffer | None = None  # claims a file by its first bytes (None: by name only)
     codec: str | None = None  # "module:class" of the bulk codec (dealerpp.deals.bulk)
     binary: bool = False
+    # It holds no board numbers: a board is numbered by its place in the file
+    # (from 1, or from --first-board), and so are its dealer and vulnerability.
+    positional: bool = False
+    # Its hands are listed from each board's dealer: read back as other boards
+    # than it was written as, they land on the wrong seats (.bhg).
+    dealer_first: bool = False
 
     @property
     def fast(self) -> bool:
@@ -185,30 +191,32 @@ _MACHINES_BULK = "dealerpp.deals.machines_bulk:"
 
 # The club formats: one module (dealerpp.deals.machines) with a reader
 # read_NAME and a writer write_NAME each (none for a read-only format), the
-# extension .NAME, and for the fixed-size records a vectorised codec. Rows:
-# name, description, sniffer, bulk codec class (or None), binary, writable.
-_CLUB_FORMATS: tuple[tuple[str, str, Sniffer, str | None, bool, bool], ...] = (
-    ("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-     _bri, "BriCodec", True, True),
-    ("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-     _dge, "DgeCodec", True, True),
-    ("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
-     _dup, None, True, True),
-    ("ber", "52 seat digits 1-4 a board, in card order, no separator",
-     _ber, "BerCodec", False, True),
-    ("bhg", "a line of 52 card letters a board, from the dealer clockwise",
-     _bhg, None, False, True),
-    ("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv, None, False, True),
-    # read only: writing needs a check value whose rule is not known
-    ("dlm", "Dealer4 [Document] file (read only)", _dlm, None, False, False),
-)
-
-
-def _club(name: str, description: str, sniff: Sniffer, codec: str | None,
-          binary: bool, writable: bool) -> DealFormat:
+# extension .NAME, and for the fixed-size records a vectorised codec.
+def _club(name: str, description: str, sniff: Sniffer, codec: str | None = None, *,
+          binary: bool = False, writable: bool = True, positional: bool = True,
+          dealer_first: bool = False) -> DealFormat:
     return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
                       f"{_M}machines:write_{name}" if writable else None, sniff,
-                      None if codec is None else _MACHINES_BULK + codec, binary)
+                      None if codec is None else _MACHINES_BULK + codec, binary, positional,
+                      dealer_first)
+
+
+_CLUB_FORMATS = (
+    _club("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
+          _bri, "BriCodec", binary=True),
+    _club("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
+          _dge, "DgeCodec", binary=True),
+    _club("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
+          _dup, binary=True),
+    _club("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, "BerCodec"),
+    _club("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg,
+          dealer_first=True),
+    _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
+          positional=False),
+    # read only: writing needs a check value whose rule is not known
+    _club("dlm", "Dealer4 [Document] file (read only)", _dlm, writable=False,
+          positional=False),
+)
 
 
 FORMATS: tuple[DealFormat, ...] = (
@@ -243,7 +251,7 @@ FORMATS: tuple[DealFormat, ...] = (
                "dealer's printall: a numbered four-column table",
                _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
                _printall),
-    *(_club(*row) for row in _CLUB_FORMATS),
+    *_CLUB_FORMATS,
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
                _M + "html_records:read", _M + "html_records:write", _html),
@@ -253,6 +261,7 @@ FORMATS: tuple[DealFormat, ...] = (
 TEXT_FALLBACK = "pbn"
 
 NAMES: tuple[str, ...] = tuple(f.name for f in FORMATS)
+POSITIONAL: frozenset[str] = frozenset(f.name for f in FORMATS if f.positional)
 WRITABLE: tuple[str, ...] = tuple(f.name for f in FORMATS if f.writable)
 FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
 BY_NAME: dict[str, DealFormat] = {f.name: f for f in FORMATS}

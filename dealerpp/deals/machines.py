@@ -550,30 +550,3 @@ def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | 
     if problem:
         raise error(0, problem)
     return owners.deal()
-
-
-# -- numbering a set that does not start at board 1 -----------------------------------
-
-#: the formats whose boards are numbered by their place in the file
-POSITIONAL = frozenset({"bri", "dge", "dup", "ber", "bhg"})
-
-
-def read_numbered(source: Source, fmt: str, filename: str | None,
-                  first_board: int) -> Iterator[Deal]:
-    """The deals of ``source`` numbered ``first_board``, ``first_board + 1``,
-    ... with dealer and vulnerability by the cycle (``convert --first-board``).
-    A positional format is read with that numbering, since .bhg's hands
-    start with each board's dealer."""
-    from dealerpp.deals import formats
-
-    reader = formats.get(fmt).load_reader()
-    if fmt in POSITIONAL:
-        return reader(source, filename=filename, first_board=first_board)
-    return renumbered(reader(source, filename=filename), first_board)
-
-
-def renumbered(deals: Iterable[Deal], first_board: int) -> Iterator[Deal]:
-    from dataclasses import replace
-
-    for index, deal in enumerate(deals):
-        yield replace(deal, **position_meta(first_board + index))  # type: ignore[arg-type]

@@ -516,6 +516,16 @@ def board_dealer_vul(board: int) -> tuple[Seat, Vul]:
     return Seat(index % 4), _VUL_CYCLE[index]
 
 
+def numbered(deals: Iterable[Deal], first_board: int) -> Iterator[Deal]:
+    """The deals as boards ``first_board``, ``first_board + 1``, ..., with
+    dealer and vulnerability by the cycle (``convert --first-board``)."""
+    from dataclasses import replace
+
+    for board, deal in enumerate(deals, first_board):
+        dealer, vul = board_dealer_vul(board)
+        yield replace(deal, board=board, dealer=dealer, vul=vul)
+
+
 _VUL_CYCLE = (
     Vul.NONE, Vul.NS, Vul.EW, Vul.BOTH,
     Vul.NS, Vul.EW, Vul.BOTH, Vul.NONE,

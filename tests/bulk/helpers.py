@@ -10,7 +10,6 @@ from dealerpp import deals as per_deal_api
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
 from dealerpp.deals.bulk.stream import convert_stream
-from dealerpp.deals.machines import read_numbered
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
 from tests.deals.strategies import masks_from_counts, no_full_deal_short
@@ -45,10 +44,7 @@ def per_deal(data: bytes, src: str, dst: str, first_board: int | None = None) ->
     ``first_board``, boards are numbered as ``convert --first-board`` does."""
     out = io.BytesIO()
     try:
-        if first_board is None:
-            found = per_deal_api.read(data, src, filename="in")
-        else:
-            found = read_numbered(data, src, "in", first_board)
+        found = per_deal_api.read(data, src, filename="in", first_board=first_board)
         per_deal_api.write(found, out, dst)
     except DppError as error:
         return error.diagnostic.format()

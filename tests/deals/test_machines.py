@@ -296,6 +296,24 @@ def test_convert_first_board_to_pbn_and_back(tmp_path: Path) -> None:
     assert run(["convert", str(pbn), str(tmp_path / "x.pbn"), "--first-board", "0"])[0] == 2
 
 
+def test_a_bhg_written_from_another_board_than_1_says_how_to_read_it_back(
+        tmp_path: Path) -> None:
+    """.bhg holds no board numbers but lists the hands from each board's
+    dealer: a set written from board 6 reads back right only as boards 6,
+    7, ...; the conversion says so, and the note's advice works."""
+    pbn = tmp_path / "set.pbn"
+    pbn.write_bytes(written([Deal(EXAMPLE.masks, board=6), Deal(SUITED.masks, board=7)], "pbn"))
+    bhg = tmp_path / "set.bhg"
+    status, _out, err = run(["convert", str(pbn), str(bhg), "-q"])
+    assert status == 0
+    assert err.endswith("read it back with --first-board 6\n"), err
+    back = tmp_path / "back.pbn"
+    assert run(["convert", str(bhg), str(back), "--first-board", "6", "-q"])[0] == 0
+    assert [d.masks for d in deals_api.read(back)] == [EXAMPLE.masks, SUITED.masks]
+    from_one = tmp_path / "one.bhg"
+    assert run(["convert", str(back), str(from_one), "--first-board", "1", "-q"])[2] == ""
+
+
 # -- round trips over generated deals ---------------------------------------------------
 
 WRITABLE = ("bri", "dge", "dup", "ber", "bhg", "csv", "pbn", "html")

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from dealerpp.deals.machines import POSITIONAL
+from dealerpp.deals.formats import POSITIONAL
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
@@ -72,10 +72,9 @@ class ModelPerDeal:
             data, first_line = b"\n" + data, first_line - 1
         try:
             if fmt in POSITIONAL:
-                from dealerpp.deals import formats
+                from dealerpp import deals
 
-                reader = formats.get(fmt).load_reader()
-                yield from reader(data, filename=filename, first_board=first_board)
+                yield from deals.read(data, fmt, filename=filename, first_board=first_board)
                 return
             yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
@@ -121,7 +120,7 @@ class ModelPerDeal:
         try:
             deals.write(deals_, out, fmt)
         except DppError as error:
-            raise renumbered(error, first_index) from None
+            raise counted_from(error, first_index) from None
         data = out.getvalue()
         if fmt == "pbn" and first_index > 0:
             data = b"\n" + data  # games are separated by a blank line
@@ -147,7 +146,7 @@ def _byte_prefix(match: re.Match[str], first_byte: int) -> str:
     return f"byte {offset}: deal {int(match.group(2)) + first_byte // 32}: "
 
 
-def renumbered(error: DppError, first_index: int) -> DppError:
+def counted_from(error: DppError, first_index: int) -> DppError:
     """A writer's ``deal N:`` counted from the start of the output."""
     message = _DEAL.sub(lambda m: f"deal {int(m.group(1)) + first_index}: ", error.message,
                         count=1)

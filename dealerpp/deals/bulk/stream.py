@@ -31,7 +31,8 @@ from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, PbnCodec, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
 from dealerpp.deals.bulk.progress import Progress
-from dealerpp.deals.machines import POSITIONAL, renumbered
+from dealerpp.deals.formats import POSITIONAL
+from dealerpp.deals.model import numbered
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
@@ -490,7 +491,7 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
                 out.write(data)
                 total += len(segment)
             else:
-                slow = segment.deals if first_board is None else renumbered(
+                slow = segment.deals if first_board is None else numbered(
                     segment.deals, first_board + total)
                 total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source)
             if progress is not None:
