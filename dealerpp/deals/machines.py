@@ -30,12 +30,12 @@ from dealerpp.deals._io import (
     source_name,
     text_lines,
 )
-from dealerpp.deals.model import Card, Deal, Seat, Vul, board_dealer_vul
+from dealerpp.deals.model import Card, Deal, Seat, Vul, board_dealer_vul, popcount
 from dealerpp.diagnostics import DppError, quote
 
 RANK_LETTERS = "AKQJT98765432"
 #: code page 437's suit glyphs, in the order hands list suits (S H D C)
-GLYPHS = b"\x06\x03\x04\x05"
+GLYPHS = b"\x06\x03\x04\x05"  # S H D C, code page 437
 BRI_RECORD = 128
 DGE_RECORD = 128
 DUP_RECORD = 156
@@ -94,7 +94,7 @@ class _Owners:
 
     def count_problem(self) -> str | None:
         for seat, mask in zip(Seat, self.masks, strict=True):
-            count = bin(mask).count("1")
+            count = popcount(mask)
             if count != 13:
                 return f"{seat.name_title} holds {count} cards, not 13"
         return None
@@ -177,7 +177,7 @@ def decode_hands(record: bytes, start: int, offset: int, board: int,
                 if problem:
                     raise _byte_error(offset + position, board, problem, name)
                 position += 1
-        count = bin(owners.masks[seat]).count("1")
+        count = popcount(owners.masks[seat])
         if count != 13:
             raise _byte_error(offset + position, board,
                               f"{Seat(seat).name_title} holds {count} cards, not 13", name)

@@ -25,9 +25,9 @@ from dealerpp.deals.bulk.array import (
     masks_from_owner_full,
     owner_view_full,
 )
+from dealerpp.deals.machines import GLYPHS, RANK_LETTERS
 
-_RANKS = b"AKQJT98765432"
-_GLYPHS = b"\x06\x03\x04\x05"  # S H D C, code page 437
+_RANKS = RANK_LETTERS.encode()
 _SLICE = 8192  # rows decoded at a time
 
 
@@ -117,14 +117,14 @@ def _column_table() -> np.ndarray:
     for suit in range(4):
         for rank, char in enumerate(_RANKS):
             table[suit, char] = 13 * suit + rank
-        for char in _GLYPHS:
+        for char in GLYPHS:
             table[suit, char] = 52
     return table.ravel()
 
 
 def _glyph_table() -> np.ndarray:
     table = np.zeros(256, np.uint8)
-    for char in _GLYPHS:
+    for char in GLYPHS:
         table[char] = 1
     return table
 
@@ -137,7 +137,7 @@ class DgeCodec:
     record = 128
     _ranks = _rank_table()
     _is_glyph = _glyph_table()
-    _expected_glyphs = np.frombuffer(_GLYPHS * 4, np.uint8)
+    _expected_glyphs = np.frombuffer(GLYPHS * 4, np.uint8)
     _columns = _column_table()
 
     def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
@@ -187,5 +187,5 @@ class DgeCodec:
 
     _card_keys = np.array([(14 * (n // 13) + 1 + n % 13) << 7 | _RANKS[n % 13]
                            for n in range(52)], np.uint16)
-    _glyph_keys = np.array([seat << 13 | (14 * suit) << 7 | _GLYPHS[suit]
+    _glyph_keys = np.array([seat << 13 | (14 * suit) << 7 | GLYPHS[suit]
                             for seat in range(4) for suit in range(4)], np.uint16)

@@ -274,12 +274,12 @@ _CALL = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))([!?]{0,2})")
 _CARD = re.compile(r"(?i)([shdc])(10|[2-9tjqka])([!?]{0,2})")
 # A note reference (=1=), a NAG ($3), a suffix written apart (!, ?!):
 # says nothing of the auction or the play.
-_REMARK_WORD = re.compile(r"=\d+=|\$\d+|[!?]{1,2}")
+REMARK_WORD = re.compile(r"=\d+=|\$\d+|[!?]{1,2}")
 _IRREGULAR = re.compile(r"\^[A-Za-z]")
 
 
 def _is_remark(word: str) -> bool:
-    return _REMARK_WORD.fullmatch(word) is not None
+    return REMARK_WORD.fullmatch(word) is not None
 
 
 # -- the auction ------------------------------------------------------------------

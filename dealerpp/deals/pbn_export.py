@@ -43,6 +43,7 @@ from collections.abc import Iterable, Iterator
 from dealerpp.deals._io import Target, TextSink
 from dealerpp.deals.model import Deal
 from dealerpp.deals.pbn import game_text
+from dealerpp.deals.pbn_checks import REMARK_WORD
 from dealerpp.deals.pbn_game import escape, unescape
 from dealerpp.deals.pbn_lexer import ESCAPE, SEMI, TAG, WORD, Token, tokens
 
@@ -54,7 +55,7 @@ _DIRECTIVE = re.compile(r"\s*(PBN\s+\d+(\.\d+)?|EXPORT|IMPORT)\s*", re.IGNORECAS
 # Tokens that go with the call or card before them (3.5.2, 3.6.2): a note
 # reference, a NAG, a suffix, the end mark; and the irregularity marks that
 # go with the call or card after them (3.9; ^S stands for a call itself).
-_ANNOTATION = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\*")
+_ANNOTATION = re.compile(f"{REMARK_WORD.pattern}|\\*")  # a remark, or a section's closing *
 _MARK_BEFORE = re.compile(r"\^[IRLirl]")
 _PER_LINE = 4
 
