@@ -92,6 +92,7 @@ def load(reference: str) -> Any:
 _HAND = r"[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*"
 _FOUR_HANDS = re.compile(rf"({_HAND}|-)(\s+({_HAND}|-)){{3}}")
 _SEAT_PREFIX = re.compile(r"[NESWnesw]:")
+_PBN_TAG = re.compile(r'\[\s*[A-Za-z0-9_]+\s*"')  # [Name "value"], not Dealer4's [Document]
 _HEX_LINE = re.compile(r"[0-9A-Fa-f]{26}(-[0-9A-Fa-f])?")
 _PRINTALL_HEAD = re.compile(r"\d+\.")
 _COMPACT_LINE = re.compile(r"n \S*")
@@ -100,9 +101,8 @@ _COMPACT_LINE = re.compile(r"n \S*")
 def _pbn(head: Head) -> bool:
     # Four bare hands without a trick string are PBN too: the fallback of
     # dealerpp.deals.detect, since giblib files without tricks look the same.
-    if _dlm(head):
-        return False
-    return head.stripped.startswith(("[", ";")) or bool(_SEAT_PREFIX.match(head.stripped))
+    return (head.stripped.startswith(";") or bool(_PBN_TAG.match(head.stripped))
+            or bool(_SEAT_PREFIX.match(head.stripped)))
 
 
 def _giblib(head: Head) -> bool:
