@@ -131,6 +131,9 @@ def _check_slot_count(pattern: ast.Pattern, context: _Context) -> None:
         hint = "inside a condition, a sign with spaces on both sides starts a new term"
     elif count < 4:
         hint = "a pattern gives all four suits: write x for any length, as in 5xxx"
+    else:
+        hint = ("one length a suit, spades first: four in all; a length of 10-13 is written "
+                "T J Q K, as in Txxx")
     raise context.error(f"a pattern needs exactly 4 suit lengths, this one has {count}",
                         pattern.pos, hint)
 

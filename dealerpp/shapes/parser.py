@@ -453,6 +453,8 @@ def _char_hint(text: str, offset: int, char: str) -> str | None:
         return "lengths are 0-9 or T J Q K, labels s h d c M m, and x means any length"
     if char == "#":
         return "a '#' comment cannot stand inside shape{...}"
+    if char == "=" and ":" in text[:offset]:
+        return "a condition compares with == != < <= > >= (as in s==h)"
     return None
 
 

@@ -56,6 +56,17 @@ def test_hint_for_tight_plus() -> None:
     assert "4432 + 5332" in (caught.value.hint or "")
 
 
+@pytest.mark.parametrize(("text", "hint"), [
+    ("44333", "one length a suit"),
+    ("10xxx", "a length of 10-13 is written T J Q K"),
+    ("(4333):s=h", "compares with =="),
+])
+def test_hints_for_usual_slips(text: str, hint: str) -> None:
+    with pytest.raises(DppError) as caught:
+        expand(text)
+    assert hint in (caught.value.hint or "")
+
+
 def test_empty_set_is_a_warning_not_an_error() -> None:
     from dealerpp.shapes.compiler import compile_shape
 
