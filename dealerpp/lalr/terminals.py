@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 class Terminals:
     """Terminals tried in order: the first that matches wins.
 
-    For its first ``UNION_AFTER`` look-ups it tries one regexp at a time,
+    For its first ``union_after`` look-ups it tries one regexp at a time,
     each compiled on first use (``re`` keeps them), and skips those that
     cannot start with the character at hand; then it compiles them all into
     one alternation, faster per look-up but slower to build than a short
@@ -23,12 +23,9 @@ class Terminals:
     its first alternative that matches.
     """
 
-    UNION_AFTER = 64
-
-    def __init__(self, terminals: list[tuple[str, str]], union_after: int | None = None) -> None:
+    def __init__(self, terminals: list[tuple[str, str]], union_after: int = 64) -> None:
         self.terminals = terminals
-        if union_after is not None:
-            self.UNION_AFTER = union_after
+        self.union_after = union_after
         self.starts = [literal_starts(regexp) for _, regexp in terminals]
         self._union: re.Pattern[str] | None = None
         self._looked_up = 0
@@ -42,7 +39,7 @@ class Terminals:
         """The one compiled alternation, once it is worth compiling."""
         if self._union is None:
             self._looked_up += 1
-            if self._looked_up <= self.UNION_AFTER:
+            if self._looked_up <= self.union_after:
                 return None
             self._union = re.compile(
                 "|".join(f"(?P<{name}>{regexp})" for name, regexp in self.terminals))

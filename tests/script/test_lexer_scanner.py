@@ -20,9 +20,7 @@ TEXTS = st.lists(st.sampled_from(ALPHABET), max_size=30).map("".join)
 
 
 def _fresh(union_after: int) -> Scanner:
-    scanner = Scanner(lexer._scanner().terminals)
-    scanner.UNION_AFTER = union_after
-    return scanner
+    return Scanner(lexer._scanner().terminals, union_after)
 
 
 def _cuts(scanner: Scanner, text: str) -> list[tuple[str, int] | None]:
