@@ -102,6 +102,23 @@ def _binary_of(handle: IO[Any]) -> IO[bytes] | None:
     return handle
 
 
+def fixed_records(source: Source, size: int, name: str | None,
+                  where: Callable[[int], str] = lambda offset: "") -> Iterator[tuple[int, bytes]]:
+    """(offset, record) of each ``size``-byte record of a binary source, read
+    in chunks; a short last record is an error at its byte, ``where(offset)``
+    adding what a format knows of it (``board 7: ``)."""
+    offset = 0
+    for chunk in binary_chunks(source, size * 1024):
+        for start in range(0, len(chunk), size):
+            record = chunk[start:start + size]
+            if len(record) < size:
+                raise DppError(
+                    f"byte {offset}: {where(offset)}truncated record: {len(record)} of {size} "
+                    f"bytes (the file size is not a multiple of {size})", filename=name)
+            yield offset, record
+            offset += size
+
+
 def binary_chunks(source: Source, size: int) -> Iterator[bytes]:
     """Chunks of a binary source, ``size`` bytes each (the last may be short)."""
     if is_path(source):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Iterator
 
-from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, source_name
+from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, fixed_records, source_name
 from dealerpp.deals.model import (
     UNKNOWN_TRUMPS,
     Call,
@@ -50,16 +50,8 @@ def deal_to_bytes(deal: Deal) -> bytes:
 def read_deals(source: Source, filename: str | None = None) -> Iterator[Deal]:
     """Deals of a .deals file, streamed 32 bytes at a time."""
     name = source_name(source, filename)
-    offset = 0
-    for chunk in binary_chunks(source, RECORD * 1024):
-        for start in range(0, len(chunk), RECORD):
-            record = chunk[start:start + RECORD]
-            if len(record) < RECORD:
-                raise DppError(
-                    f"byte {offset}: truncated record: {len(record)} of {RECORD} bytes "
-                    f"(file size is not a multiple of {RECORD})", filename=name)
-            yield deal_from_bytes(record, offset, name)
-            offset += RECORD
+    for offset, record in fixed_records(source, RECORD, name):
+        yield deal_from_bytes(record, offset, name)
 
 
 def write_deals(deals: Iterable[Deal], target: Target) -> None:

@@ -26,6 +26,7 @@ from dealerpp.deals._io import (
     Target,
     TextSink,
     binary_chunks,
+    fixed_records,
     is_path,
     source_name,
     text_lines,
@@ -117,18 +118,9 @@ def _first_board_of(deals: Sequence[Deal]) -> int:
 def _records(source: Source, size: int, name: str | None,
              first_board: int) -> Iterator[tuple[int, bytes]]:
     """(offset, record) of each ``size``-byte record; a short last record is
-    an error naming it."""
-    offset = 0
-    for chunk in binary_chunks(source, size * _CHUNK_RECORDS):
-        for start in range(0, len(chunk), size):
-            record = chunk[start:start + size]
-            if len(record) < size:
-                raise DppError(
-                    f"byte {offset}: board {first_board + offset // size}: truncated record: "
-                    f"{len(record)} of {size} bytes (the file size is not a multiple of {size})",
-                    filename=name)
-            yield offset, record
-            offset += size
+    an error naming its board."""
+    return fixed_records(source, size, name,
+                         lambda offset: f"board {first_board + offset // size}: ")
 
 
 def decode_digits(record: bytes, offset: int, board: int, name: str | None) -> Deal:
@@ -274,12 +266,12 @@ def _all_records(deals: Iterable[Deal], record_of: RecordOf) -> bytes:
     # Each deal is checked as it is read, so the first problem reported is
     # the first in the input's order, a reader's or this writer's, as on
     # the bulk path (which writes as it reads).
-    listed: list[Deal] = []
     owners = []
+    first = 1
     for index, deal in enumerate(deals):
         owners.append(owners_of(deal, index + 1))
-        listed.append(deal)
-    first = _first_board_of(listed)
+        if index == 0 and deal.board:
+            first = deal.board
     return b"".join(record_of(hand_owners, index, len(owners), first)
                     for index, hand_owners in enumerate(owners))
 
