@@ -1,6 +1,6 @@
 """The form of every command's --help and of the usual messages: snapshots
 (syrupy), so a change of wording is seen and accepted on purpose
-(`pytest --snapshot-update`). What the texts say is tested elsewhere."""
+(`pytest -n 0 --snapshot-update`). What the texts say is tested elsewhere."""
 
 from __future__ import annotations
 
