@@ -233,20 +233,29 @@ def _binary_file(handle: IO[Any]) -> IO[bytes]:
 DealText = Callable[["Deal", int], str]  # a deal's text, given its number (from 1)
 
 
-def text_writers(deal_text: DealText) -> tuple[Callable[[Iterable[Deal], Target], None],
-                                                Callable[[Iterable[Deal]], str]]:
+Writers = tuple[Callable[[Iterable["Deal"], Target], None], Callable[[Iterable["Deal"]], str]]
+
+
+def piece_writers(pieces: Callable[[Iterable[Deal]], Iterator[str]]) -> Writers:
     """A text format's ``write`` (deals into a target) and ``dumps`` (deals
-    into a string), each deal written as ``deal_text`` gives it."""
+    into a string), the text made a piece at a time by ``pieces``."""
 
     def write(deals: Iterable[Deal], target: Target) -> None:
         with TextSink(target) as sink:
-            for number, deal in enumerate(deals, 1):
-                sink.write(deal_text(deal, number))
+            for piece in pieces(deals):
+                sink.write(piece)
 
     def dumps(deals: Iterable[Deal]) -> str:
-        return "".join(deal_text(deal, number) for number, deal in enumerate(deals, 1))
+        return "".join(pieces(deals))
 
     return write, dumps
+
+
+def text_writers(deal_text: DealText) -> Writers:
+    """``piece_writers`` for a format written a deal at a time, each as
+    ``deal_text`` gives it."""
+    return piece_writers(lambda deals: (deal_text(deal, number)
+                                        for number, deal in enumerate(deals, 1)))
 
 
 def numbered_errors(encode: Callable[[Deal], str]) -> DealText:

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
 from dealerpp.deals.model import (
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
@@ -850,18 +850,6 @@ def _comment_text(item: PbnComment) -> str:
     return f"{{{item.text}}}\n"
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
-    """The deals as a PBN file, each game as it was read (or made); for the
-    PBN 2.1 export format see :mod:`~dealerpp.deals.pbn_export`."""
-    with TextSink(target) as sink:
-        for piece in _pieces(deals):
-            sink.write(piece)
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(_pieces(deals))
-
-
 def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
     """The games' texts, a blank line between them. A game read from the
     middle of a file may start with a byte-order mark (two files joined);
@@ -916,3 +904,8 @@ __all__ = [
     "read",
     "write",
 ]
+
+
+# The deals as a PBN file, each game as it was read (or made); for the PBN 2.1
+# export format see dealerpp.deals.pbn_export.
+write, dumps = piece_writers(_pieces)

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from dealerpp.deals._io import Target, TextSink
+from dealerpp.deals._io import piece_writers
 from dealerpp.deals.model import Deal
 from dealerpp.deals.pbn import game_text
 from dealerpp.deals.pbn_checks import REMARK_WORD
@@ -71,17 +71,6 @@ class _Tag:
         self.raw = raw
         self.after: list[Token] = []
         self.section: list[Token] = []
-
-
-def write(deals: Iterable[Deal], target: Target) -> None:
-    """The deals as a PBN file in the export format."""
-    with TextSink(target) as sink:
-        for piece in pieces(deals):
-            sink.write(piece)
-
-
-def dumps(deals: Iterable[Deal]) -> str:
-    return "".join(pieces(deals))
 
 
 def pieces(deals: Iterable[Deal]) -> Iterator[str]:
@@ -242,3 +231,6 @@ def _not_escape(line: str) -> str:
     gets a blank before it, or it would be read as a '%' line. (The other
     lines of a table start where they started in the input.)"""
     return " " + line if line.startswith("%") else line
+
+
+write, dumps = piece_writers(pieces)  # the deals as a PBN file in the export format
