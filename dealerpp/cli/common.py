@@ -54,3 +54,13 @@ def add_emit_option(parser: argparse.ArgumentParser) -> None:
     """``--emit MODE``, shared by every command that writes shape lists."""
     parser.add_argument("--emit", choices=tuple(EMIT_MODES), default="compact", metavar="MODE",
                         help="; ".join(f"{mode}: {what}" for mode, what in EMIT_MODES.items()))
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (closed, a full disk): not the
+    input's fault, whatever error the write raised. The command re-raises
+    ``error`` for the dispatcher, which names standard output."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error

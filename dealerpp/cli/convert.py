@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
-from dealerpp.cli.common import shown_name
+from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError, quote
@@ -146,15 +146,6 @@ def main(argv: list[str], prog: str) -> int:
               f"{first_board} on, and holds no board numbers: read it back with "
               f"--first-board {first_board}", file=sys.stderr)
     return EXIT_INPUT if log.errors else EXIT_OK
-
-
-class OutputFailed(Exception):
-    """Standard output could not be written (closed, a full disk): not the
-    input's fault, whatever error the write raised."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 class StandardOutput:

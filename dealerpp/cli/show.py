@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealerpp.cli.common import shown_name
+from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.convert import format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
@@ -54,20 +54,12 @@ def main(argv: list[str], prog: str) -> int:
             error.filename = name
         print(format_error(error), file=sys.stderr)
         return EXIT_INPUT
-    except _OutputFailed as failed:
+    except OutputFailed as failed:
         raise failed.error from None  # the dispatcher names standard output
     except OSError as error:
         print(f"{shown_name(args.file)}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
     return EXIT_OK
-
-
-class _OutputFailed(Exception):
-    """Standard output could not be written: not the input's fault."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
 
 
 def _write(text: str) -> None:
@@ -76,7 +68,7 @@ def _write(text: str) -> None:
     except BrokenPipeError:
         raise
     except OSError as error:
-        raise _OutputFailed(error) from None
+        raise OutputFailed(error) from None
 
 
 def _format_named(given: str | None, source: Any, name: str) -> tuple[str | None, Any]:
