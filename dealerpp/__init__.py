@@ -26,14 +26,21 @@ _EXPORTS = {
     "Diagnostic": "dealerpp.diagnostics",
     "preprocess": "dealerpp.script.rewrite",
     "Preprocessed": "dealerpp.script.rewrite",
+    "Deal": "dealerpp.deals.model",
+    "Hand": "dealerpp.deals.model",
+    "Holding": "dealerpp.deals.model",
+    "Seat": "dealerpp.deals.model",
+    "Suit": "dealerpp.deals.model",
+    "Vul": "dealerpp.deals.model",
 }
 
 __all__ = [
-    "Compiled", "Diagnostic", "DppError", "Preprocessed", "Shape", "ShapeSet",
-    "__version__", "compile_shape", "expand", "preprocess",
+    "Compiled", "Deal", "Diagnostic", "DppError", "Hand", "Holding", "Preprocessed", "Seat",
+    "Shape", "ShapeSet", "Suit", "Vul", "__version__", "compile_shape", "expand", "preprocess",
 ]
 
 if TYPE_CHECKING:
+    from dealerpp.deals.model import Deal, Hand, Holding, Seat, Suit, Vul
     from dealerpp.diagnostics import Diagnostic, DppError
     from dealerpp.script.rewrite import Preprocessed, preprocess
     from dealerpp.shapes.compiler import Compiled, compile_shape, expand

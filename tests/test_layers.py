@@ -20,7 +20,7 @@ LAYERS = {
     "deals": ("dealerpp/deals/",),
     "lalr": ("dealerpp/lalr/",),
     "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py",
-             "dealerpp/records.py"),
+             "dealerpp/records.py", "dealerpp/lengths.py"),
 }
 NEVER = {
     "script": {"cli"},
@@ -33,7 +33,7 @@ MODULE_OF_LAYER = {"cli": "dealerpp.cli", "script": "dealerpp.script",
                    "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
                    "lalr": "dealerpp.lalr"}
 BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars",
-                "dealerpp.records")
+                "dealerpp.records", "dealerpp.lengths")
 
 
 def layer_of_path(path: Path) -> str | None:

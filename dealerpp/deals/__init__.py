@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Deal,
         GibInfo,
         Hand,
+        Holding,
         PbnComment,
         PbnInfo,
         PbnTag,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
         Vul,
     )
 
-_MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "PbnComment", "PbnInfo",
+_MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "Holding", "PbnComment", "PbnInfo",
                           "PbnTag", "Seat", "Strain", "Suit", "Vul"})
 
 
@@ -50,6 +51,7 @@ __all__ = [
     "Deal",
     "GibInfo",
     "Hand",
+    "Holding",
     "PbnComment",
     "PbnInfo",
     "PbnTag",

@@ -220,7 +220,7 @@ def format_printall(deal: Deal, number: int) -> str:
     for suit in SUITS_HIGH_FIRST:
         row = ""
         for seat in Seat:
-            holding = Hand(deal.masks[seat]).holding(suit)
+            holding = Hand(deal.masks[seat]).bits(suit)
             cell = "".join(f"{RANK_CHARS[r]} " for r in range(12, -1, -1) if holding >> r & 1)
             cell = cell or "- "
             row += cell if seat == Seat.WEST else cell.ljust(COLUMN)

@@ -23,7 +23,7 @@ LAYOUT_SEATS = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 
 def to_layout(deal: Deal) -> list[list[str]]:
     """16 holdings: seats W N E S, suits S H D C."""
-    return [[holding_text(Hand(deal.masks[seat]).holding(suit)) for suit in SUITS_HIGH_FIRST]
+    return [[holding_text(Hand(deal.masks[seat]).bits(suit)) for suit in SUITS_HIGH_FIRST]
             for seat in LAYOUT_SEATS]
 
 
@@ -47,7 +47,7 @@ WIDTH = 12  # the West column, wide enough for "S " and 10 cards
 def _lines(deal: Deal, seat: Seat) -> list[str]:
     hand = Hand(deal.masks[seat])
     title = seat.name_title
-    rows = [f"{suit} {holding_text(hand.holding(suit)) or '-'}" for suit in SUITS_HIGH_FIRST]
+    rows = [f"{suit} {holding_text(hand.bits(suit)) or '-'}" for suit in SUITS_HIGH_FIRST]
     return [title, *rows]
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from dealerpp.diagnostics import quote
+from dealerpp.lengths import Shape
 
 FULL_MASK = (1 << 52) - 1
 SUIT_MASK = (1 << 13) - 1
@@ -35,6 +36,9 @@ class _Initialled(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name[0]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
 
     @classmethod
     def from_char(cls: type[_E], char: str) -> _E:
@@ -53,12 +57,14 @@ _INITIALS: dict[type[_Initialled], dict[str, _Initialled]] = {}
 
 
 class Suit(_Initialled):
-    """A suit, numbered in .deals order (clubs lowest): ``C D H S``."""
+    """A suit. It iterates in bridge order, spades first (``list(Suit)`` is
+    S H D C, as a hand and a shape are written); its value is its place in
+    a .deals mask, clubs lowest (``Suit.CLUBS == 0``)."""
 
-    CLUBS = 0
-    DIAMONDS = 1
-    HEARTS = 2
     SPADES = 3
+    HEARTS = 2
+    DIAMONDS = 1
+    CLUBS = 0
 
 
 #: Suits in the order hands are written (S H D C).
@@ -90,7 +96,8 @@ class Strain(enum.IntEnum):
 
 
 class Seat(_Initialled):
-    """A seat, clockwise from North: ``N E S W``."""
+    """A seat, clockwise from North: ``N E S W`` (values 0-3, the .deals
+    hand order). ``Seat.parse`` also takes the name (``"north"``)."""
 
     NORTH = 0
     EAST = 1
@@ -105,6 +112,18 @@ class Seat(_Initialled):
         """The seat ``steps`` places clockwise (LHO for 1, partner for 2)."""
         return Seat((self + steps) % 4)
 
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """The seat an initial or a name says, any case (``N``, ``north``)."""
+        found = _SEAT_NAMES.get(text.lower())
+        if found is None:
+            raise ValueError(f"not a seat: {quote(text)}")
+        return found
+
+
+_SEAT_NAMES: dict[str, Seat] = {name: seat for seat in Seat
+                                for name in (seat.name.lower(), seat.name[0].lower())}
+
 
 class Vul(enum.IntEnum):
     """Vulnerability."""
@@ -116,6 +135,9 @@ class Vul(enum.IntEnum):
 
     def __str__(self) -> str:
         return ("None", "NS", "EW", "All")[self]
+
+    def __repr__(self) -> str:
+        return f"Vul.{self.name}"
 
 
 class Card(int):
@@ -194,7 +216,7 @@ def popcount(mask: int) -> int:
 
 def holding_text(bits: int) -> str:
     """The ranks of a 13-bit suit holding, high first (``AKT3``)."""
-    return "".join(RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1)
+    return "".join([RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1])
 
 
 def parse_holding(text: str) -> int:
@@ -213,13 +235,126 @@ def parse_holding(text: str) -> int:
     return bits
 
 
-@dataclass(frozen=True)
+# Per suit, what dealer's functions of the same name count. Each looks at a
+# holding's top ranks only: hcp and controls at A K Q J (the top 4 bits),
+# losers at A K Q and the length (dealer's losers: a void none, a singleton
+# 1 unless the ace, a doubleton 2 less one for the ace and one for the king,
+# a longer suit 3 less one each for the ace, king and queen).
+_HCP_OF_TOP4 = tuple(4 * (t >> 3 & 1) + 3 * (t >> 2 & 1) + 2 * (t >> 1 & 1) + (t & 1)
+                     for t in range(16))
+_CONTROLS_OF_TOP2 = (0, 1, 2, 3)
+
+
+def suit_losers(bits: int) -> int:
+    """dealer's ``loser`` count of one 13-bit holding."""
+    length = bits.bit_count()
+    ace, king, queen = bits >> 12 & 1, bits >> 11 & 1, bits >> 10 & 1
+    if length == 0:
+        return 0
+    if length == 1:
+        return 1 - ace
+    if length == 2:
+        return 2 - ace - king
+    return 3 - ace - king - queen
+
+
+_LOSERS: list[int] = []  # by holding, 8192 entries, made on first use
+
+
+def _losers_table() -> list[int]:
+    if not _LOSERS:
+        _LOSERS.extend(suit_losers(bits) for bits in range(1 << 13))
+    return _LOSERS
+
+
+_RANK_INDEX = {char: i for i, char in enumerate(RANK_CHARS)} | {
+    char.lower(): i for i, char in enumerate(RANK_CHARS)} | {"10": 8}
+
+
+class Holding:
+    """One suit of a hand: ``str`` is its ranks high first (``"AQJ432"``,
+    ``""`` for a void), ``len`` its length; ``"A" in holding`` (a rank
+    letter, ``10`` or ``T``, a rank 2-14 or a ``Card``); iterating gives the
+    cards high first. ``hcp``, ``controls`` and ``losers`` count as dealer
+    counts them in one suit."""
+
+    __slots__ = ("bits", "suit")
+
+    suit: Suit
+    bits: int  # bit 0 = the two
+
+    def __init__(self, suit: Suit | str | int, ranks: int | str = 0) -> None:
+        bits = parse_holding(ranks) if isinstance(ranks, str) else ranks
+        if not 0 <= bits <= SUIT_MASK:
+            raise ValueError("a holding uses bits 0-12 only")
+        object.__setattr__(self, "suit", suit if isinstance(suit, Suit) else (
+            Suit.from_char(suit) if isinstance(suit, str) else Suit(suit)))
+        object.__setattr__(self, "bits", bits)
+
+    def __str__(self) -> str:
+        return holding_text(self.bits)
+
+    def __repr__(self) -> str:
+        return f"Holding({str(self.suit)!r}, {holding_text(self.bits)!r})"
+
+    def __len__(self) -> int:
+        return self.bits.bit_count()
+
+    def __contains__(self, rank: object) -> bool:
+        if isinstance(rank, Card):
+            return rank.suit is self.suit and bool(self.bits >> (rank % 13) & 1)
+        if isinstance(rank, str):
+            index = _RANK_INDEX.get(rank)
+        elif isinstance(rank, int) and 2 <= rank <= 14:
+            index = rank - 2
+        else:
+            return False
+        return index is not None and bool(self.bits >> index & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        base = 13 * self.suit
+        return (Card(base + r) for r in range(12, -1, -1) if self.bits >> r & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Holding) and other.suit is self.suit
+                and other.bits == self.bits)
+
+    def __hash__(self) -> int:
+        return hash((self.suit, self.bits))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Holding is immutable: cannot set {name}")
+
+    @property
+    def hcp(self) -> int:
+        return _HCP_OF_TOP4[self.bits >> 9]
+
+    @property
+    def controls(self) -> int:
+        return _CONTROLS_OF_TOP2[self.bits >> 11]
+
+    @property
+    def losers(self) -> int:
+        return _losers_table()[self.bits]
+
+
+@dataclass(frozen=True, repr=False)
 class Hand:
-    """The cards one seat holds, as a 52-bit mask."""
+    """The cards one seat holds, as a 52-bit mask (``Hand(mask)``; also
+    ``Hand("AQJ432.8.764.T86")``).
+
+    ``hand.spades`` .. ``hand.clubs`` (or ``hand[Suit.SPADES]``) are its
+    ``Holding``s; ``str(hand)`` is ``AQJ432.8.764.T86``; ``hand.shape`` is
+    its spades-first ``Shape`` (``hand.shape in expand("6+M(xxx)")``);
+    ``hcp``, ``controls`` and ``losers`` count as dealer's functions of the
+    same names do; iterating gives its cards, spades first, high first.
+    """
 
     mask: int = 0
 
     def __post_init__(self) -> None:
+        if isinstance(self.mask, str):  # Hand("AQJ432.8.764.T86")
+            object.__setattr__(self, "mask", Hand.from_pbn(self.mask).mask)
         if not 0 <= self.mask <= FULL_MASK:
             raise ValueError("a hand mask uses bits 0-51 only")
 
@@ -240,23 +375,84 @@ class Hand:
             mask |= parse_holding(part) << (13 * suit)
         return cls(mask)
 
-    def holding(self, suit: Suit | int) -> int:
-        """The 13-bit holding in one suit (bit 0 = two)."""
+    def bits(self, suit: Suit | int) -> int:
+        """The 13-bit holding in one suit as an int (bit 0 = two)."""
         return self.mask >> (13 * int(suit)) & SUIT_MASK
 
+    def holding(self, suit: Suit | int) -> Holding:
+        return Holding(Suit(suit), self.mask >> (13 * int(suit)) & SUIT_MASK)
+
+    __getitem__ = holding
+
+    @property
+    def spades(self) -> Holding:
+        return Holding(Suit.SPADES, self.mask >> 39 & SUIT_MASK)
+
+    @property
+    def hearts(self) -> Holding:
+        return Holding(Suit.HEARTS, self.mask >> 26 & SUIT_MASK)
+
+    @property
+    def diamonds(self) -> Holding:
+        return Holding(Suit.DIAMONDS, self.mask >> 13 & SUIT_MASK)
+
+    @property
+    def clubs(self) -> Holding:
+        return Holding(Suit.CLUBS, self.mask & SUIT_MASK)
+
     def length(self, suit: Suit | int) -> int:
-        return popcount(self.holding(suit))
+        return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
+
+    @property
+    def shape(self) -> Shape:
+        """Suit lengths, spades first."""
+        mask = self.mask
+        return tuple.__new__(Shape, ((mask >> 39).bit_count(),
+                                     (mask >> 26 & SUIT_MASK).bit_count(),
+                                     (mask >> 13 & SUIT_MASK).bit_count(),
+                                     (mask & SUIT_MASK).bit_count()))
+
+    @property
+    def is_balanced(self) -> bool:
+        """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
+        return sorted(self.shape) in _BALANCED
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: A 4, K 3, Q 2, J 1 (dealer's ``hcp``)."""
+        mask = self.mask
+        return (_HCP_OF_TOP4[mask >> 48] + _HCP_OF_TOP4[mask >> 35 & 15]
+                + _HCP_OF_TOP4[mask >> 22 & 15] + _HCP_OF_TOP4[mask >> 9 & 15])
+
+    @property
+    def controls(self) -> int:
+        """Controls: A 2, K 1 (dealer's ``control``)."""
+        mask = self.mask
+        return (_CONTROLS_OF_TOP2[mask >> 50] + _CONTROLS_OF_TOP2[mask >> 37 & 3]
+                + _CONTROLS_OF_TOP2[mask >> 24 & 3] + _CONTROLS_OF_TOP2[mask >> 11 & 3])
+
+    @property
+    def losers(self) -> int:
+        """Losing-trick count as dealer's ``loser`` makes it (see suit_losers)."""
+        mask, table = self.mask, _losers_table()
+        return (table[mask >> 39] + table[mask >> 26 & SUIT_MASK]
+                + table[mask >> 13 & SUIT_MASK] + table[mask & SUIT_MASK])
 
     def cards(self) -> Iterator[Card]:
         return cards_of_mask(self.mask)
 
     def to_pbn(self) -> str:
-        return ".".join(holding_text(self.holding(s)) for s in SUITS_HIGH_FIRST)
+        return ".".join(holding_text(self.bits(s)) for s in SUITS_HIGH_FIRST)
 
     def __len__(self) -> int:
         return popcount(self.mask)
 
     def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):
+            try:
+                card = Card.from_str(card)
+            except ValueError:
+                return False
         return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
 
     def __iter__(self) -> Iterator[Card]:
@@ -264,6 +460,12 @@ class Hand:
 
     def __str__(self) -> str:
         return self.to_pbn()
+
+    def __repr__(self) -> str:
+        return f"Hand({self.to_pbn()!r})"
+
+
+_BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
 
 
 class Call(int):
@@ -393,9 +595,16 @@ class PbnInfo:
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Deal:
     """Who holds each card, plus what travels with the deal.
+
+    ``deal.north`` .. ``deal.west``, ``deal["N"]`` or ``deal[Seat.NORTH]``
+    are its ``Hand``s, and iterating gives them N E S W; ``str(deal)`` is
+    the PBN deal string ``N:AKQ.. ... ... ...`` (``Deal.from_pbn`` reads it
+    back; ``Deal("N:...")`` does too). ``board``, ``dealer`` and
+    ``vulnerability`` are None where unknown. Equal deals hold the same
+    cards and the same fields; a deal is hashable.
 
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
@@ -415,6 +624,8 @@ class Deal:
     order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=True)
 
     def __post_init__(self) -> None:
+        if isinstance(self.masks, str):  # Deal("N:..."), as repr shows a deal
+            object.__setattr__(self, "masks", Deal.from_pbn(self.masks).masks)
         problem = mask_problem(self.masks)
         if problem:
             raise ValueError(problem)
@@ -453,8 +664,37 @@ class Deal:
         n, e, s, w = self.masks
         return Hand(n), Hand(e), Hand(s), Hand(w)
 
-    def __getitem__(self, seat: Seat | int) -> Hand:
+    def __getitem__(self, seat: Seat | int | str) -> Hand:
+        """The hand of a seat: ``deal[Seat.NORTH]``, ``deal["N"]``, ``deal["north"]``."""
+        if isinstance(seat, str):
+            seat = Seat.parse(seat)
+        elif not 0 <= seat <= 3:
+            raise IndexError(f"no seat {seat}: seats are 0-3 (N E S W)")
         return Hand(self.masks[seat])
+
+    def __iter__(self) -> Iterator[Hand]:
+        """The hands N E S W."""
+        return (Hand(mask) for mask in self.masks)
+
+    @property
+    def north(self) -> Hand:
+        return Hand(self.masks[0])
+
+    @property
+    def east(self) -> Hand:
+        return Hand(self.masks[1])
+
+    @property
+    def south(self) -> Hand:
+        return Hand(self.masks[2])
+
+    @property
+    def west(self) -> Hand:
+        return Hand(self.masks[3])
+
+    @property
+    def vulnerability(self) -> Vul | None:
+        return self.vul
 
     def owner(self, card: int) -> Seat | None:
         for seat in Seat:
@@ -487,6 +727,12 @@ class Deal:
 
     def __str__(self) -> str:
         return self.to_pbn()
+
+    def __repr__(self) -> str:
+        known = [f"{name}={value!r}" for name, value in (
+            ("board", self.board), ("dealer", self.dealer), ("vul", self.vul))
+            if value is not None]
+        return f"Deal({', '.join([repr(self.to_pbn()), *known])})"
 
 
 def mask_problem(masks: tuple[int, ...]) -> str | None:

@@ -10,19 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-TYPE_CHECKING = False  # typing stays unimported at run time
-if TYPE_CHECKING:
-    from typing import NamedTuple
-
-    class _Lengths(NamedTuple):
-        spades: int
-        hearts: int
-        diamonds: int
-        clubs: int
-else:  # the same class typing.NamedTuple would make, without importing typing
-    from collections import namedtuple
-
-    _Lengths = namedtuple("_Lengths", ("spades", "hearts", "diamonds", "clubs"))
+from dealerpp.lengths import Shape as Shape  # re-exported: a set of shapes holds these
 
 SUITS = "shdc"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -31,25 +19,6 @@ MAX_LENGTH = 13
 # A set of shapes: bit i stands for ALL_SHAPES[i]. (A plain alias: the type
 # says what the int means, and costs nothing at run time.)
 ShapeMask = int
-
-
-class Shape(_Lengths):
-    """Suit lengths of one hand, spades first."""
-
-    __slots__ = ()
-
-    spades: int
-    hearts: int
-    diamonds: int
-    clubs: int
-
-    def __str__(self) -> str:
-        return "=".join(str(n) for n in self)
-
-    @property
-    def dealer(self) -> str:
-        """The shape as a dealer pattern: a 10+ card suit is written ``x``."""
-        return "".join("x" if n >= 10 else str(n) for n in self)
 
 
 def _all_shapes() -> tuple[Shape, ...]:

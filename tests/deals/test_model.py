@@ -1,0 +1,123 @@
+"""The deal model as a Python user meets it: seats, hands, holdings, and
+hand values counted as the real dealer counts them."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from dealerpp import ShapeSet, expand
+from dealerpp.deals.model import Card, Deal, Hand, Holding, Seat, Suit, Vul
+from dealerpp.lengths import Shape
+
+TEXT = "N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53"
+
+
+def test_suit_and_seat_iterate_in_bridge_order() -> None:
+    assert list(Suit) == [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS]
+    assert list(Seat) == [Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST]
+    # the values stay the .deals bit order underneath
+    assert [int(s) for s in Suit] == [3, 2, 1, 0]
+
+
+def test_seats_of_a_deal() -> None:
+    deal = Deal.from_pbn(TEXT)
+    assert deal.north == deal["N"] == deal["north"] == deal[Seat.NORTH] == deal[0]
+    assert [str(hand) for hand in deal] == TEXT[2:].split()
+    assert (deal.east, deal.south, deal.west) == (deal["e"], deal["S"], deal["West"])
+    with pytest.raises(ValueError, match="not a seat"):
+        deal["X"]
+    with pytest.raises(IndexError):
+        deal[4]
+
+
+def test_text_forms_and_round_trip() -> None:
+    deal = Deal.from_pbn(TEXT, board=3, dealer=Seat.SOUTH, vul=Vul.EW)
+    assert str(deal) == deal.to_pbn() == TEXT
+    assert repr(deal).startswith(f"Deal({TEXT!r}, board=3")
+    assert eval(repr(deal)) == deal  # the repr builds the same deal
+    assert Deal(TEXT) == Deal.from_pbn(TEXT)
+    assert (deal.board, deal.dealer, deal.vulnerability) == (3, Seat.SOUTH, Vul.EW)
+    # a PBN string starting at another seat names the same deal
+    east_first = "E:" + " ".join(TEXT[2:].split()[1:] + TEXT[2:].split()[:1])
+    assert Deal.from_pbn(east_first) == Deal.from_pbn(TEXT)
+
+
+def test_equality_and_hashing() -> None:
+    one, two = Deal.from_pbn(TEXT), Deal.from_pbn(TEXT)
+    assert one == two and hash(one) == hash(two) and len({one, two}) == 1
+    assert one != Deal.from_pbn(TEXT, board=1)
+    assert len({Hand("AQJ432.8.764.T86"), Deal(TEXT).north}) == 1
+
+
+def test_hand_and_holding() -> None:
+    hand = Deal.from_pbn(TEXT).north
+    assert str(hand) == "AQJ432.8.764.T86"
+    assert repr(hand) == "Hand('AQJ432.8.764.T86')"
+    assert str(hand.spades) == "AQJ432" and len(hand.spades) == 6
+    assert "A" in hand.spades and "K" not in hand.spades and "t" in hand.clubs
+    assert "10" in hand.clubs and 14 in hand.spades and Card.from_str("SQ") in hand.spades
+    assert Card.from_str("HQ") not in hand.spades and 1 not in hand.spades
+    assert str(Hand("AKQJT98765432...").hearts) == ""
+    assert hand[Suit.DIAMONDS] == hand.diamonds == Holding("D", "764")
+    assert [str(card) for card in hand.hearts] == ["H8"]
+    assert "SA" in hand and "SK" not in hand
+    with pytest.raises(AttributeError):
+        hand.spades.bits = 0  # type: ignore[misc]
+
+
+def test_shape_works_with_the_shape_language() -> None:
+    hand = Hand("AQJ432.8.764.T86")
+    assert hand.shape == Shape(6, 1, 3, 3) == (6, 1, 3, 3)
+    assert isinstance(hand.shape, Shape)
+    assert hand.shape in expand("6+M(xxx)")
+    assert hand.shape in ShapeSet.of(["6133"])
+    assert hand.shape not in expand("5M(xxx)")
+
+
+@pytest.mark.parametrize(("text", "balanced"), [
+    ("AQJ4.K32.Q43.K86", True), ("AQ.K432.Q843.K86", True), ("AQ432.K32.Q4.K86", True),
+    ("AQJ432.8.764.T86", False), ("AQ43.K432.Q843.K", False), ("AQ.K4.Q8432.K862", False),
+])
+def test_is_balanced(text: str, balanced: bool) -> None:
+    assert Hand(text).is_balanced is balanced
+
+
+# -- hcp, controls and losers against the real dealer ---------------------------
+
+SEATS = ("north", "east", "south", "west")
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+COUNT = 3000
+
+
+def _values_script() -> str:
+    items = []
+    for seat in SEATS:
+        for function in ("hcp", "control", "loser"):
+            items.append(f"{function}({seat})")
+            items += [f"{function}({seat}, {suit})" for suit in SUITS]
+    printed = ', " ", '.join(items)
+    return f"produce {COUNT}\naction printoneline, printes({printed}, \\n)\n"
+
+
+@pytest.mark.dealer
+def test_hand_values_are_dealers(dealer_bin: str) -> None:
+    done = subprocess.run([dealer_bin, "-s", "25"], input=_values_script(),
+                          capture_output=True, text=True, timeout=120, check=True)
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    deals_seen = 0
+    for deal_line, value_line in zip(lines[0::2], lines[1::2], strict=False):
+        if not deal_line.startswith("n "):
+            break
+        words = deal_line.split()
+        hands = [Hand(words[i]) for i in (1, 3, 5, 7)]
+        values = iter(int(v) for v in value_line.split())
+        for hand in hands:
+            holdings = [hand.spades, hand.hearts, hand.diamonds, hand.clubs]
+            for name in ("hcp", "controls", "losers"):
+                assert getattr(hand, name) == next(values), (name, str(hand))
+                for holding in holdings:
+                    assert getattr(holding, name) == next(values), (name, str(hand))
+        deals_seen += 1
+    assert deals_seen == COUNT
