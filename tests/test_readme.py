@@ -27,3 +27,61 @@ def test_every_path_the_readme_names_exists() -> None:
     readme = (PROJECT_ROOT / "README.md").read_text()
     for name in re.findall(r"\b((?:examples|docs|bench|tests|grammar|dealerpp)/[\w./-]*\w)", readme):
         assert (PROJECT_ROOT / name).exists(), f"the README names {name}, which does not exist"
+
+
+# Debian's root gets no /usr/games on its PATH; the README's commands are
+# typed with only the virtual environment's bin put in front, as it says.
+ROOTS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+def _tour_commands() -> list[tuple[str, str]]:
+    """Each `$ command` of the README's shell blocks, with the output shown under it."""
+    readme = (PROJECT_ROOT / "README.md").read_text()
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", readme, re.DOTALL):
+        for command, shown in re.findall(r"^\$ (.*)\n((?:(?!\$ ).*\n)*)", block, re.MULTILINE):
+            commands.append((command.partition("  #")[0].strip(), shown.rstrip("\n") + "\n"))
+    return commands
+
+
+def test_the_tour_runs_as_typed_on_roots_path() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if not Path("/usr/games/dealer").exists():
+        import pytest
+
+        pytest.skip("dealer is not installed (apt-get install dealer)")
+    commands = _tour_commands()
+    assert len(commands) >= 6, "the tour has no commands any more: mend the pattern"
+    path = f"{Path(sys.executable).parent}:{ROOTS_PATH}"
+    checker = doctest.OutputChecker()
+    for command, shown in commands:
+        done = subprocess.run(["bash", "-c", command], cwd=PROJECT_ROOT, env={"PATH": path},
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              timeout=120, check=False)
+        assert done.returncode != 127 and "command not found" not in done.stderr, command
+        if shown.strip():  # (an error's message comes after any output)
+            assert checker.check_output(shown, done.stdout + done.stderr,
+                                        doctest.ELLIPSIS), (command, done.stdout + done.stderr)
+        else:
+            assert done.returncode == 0, (command, done.stderr)
+
+
+# Words that name the project's working papers, not anything a user has.
+INTERNAL = re.compile(r"seed[- ]?00\d|/work/|shared/(?:spec|seeds|corpus)|\.\./shared")
+
+
+def test_no_doc_or_help_names_internal_things() -> None:
+    import subprocess
+    import sys
+
+    texts = {str(path.relative_to(PROJECT_ROOT)): path.read_text()
+             for path in [PROJECT_ROOT / "README.md", *(PROJECT_ROOT / "docs").glob("*.md")]}
+    for command in ([], ["expand"], ["run"], ["check"], ["convert"], ["show"]):
+        done = subprocess.run([sys.executable, "-m", "dealerpp", *command, "--help"],
+                              capture_output=True, text=True, timeout=60, check=False)
+        texts[f"dealerpp {' '.join(command)} --help"] = done.stdout
+    named = {name: INTERNAL.findall(text) for name, text in texts.items()}
+    assert {name: found for name, found in named.items() if found} == {}

@@ -17,6 +17,7 @@ from contextlib import suppress
 
 from dealerpp.atomic import remove_unfinished
 from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
+from dealerpp.diagnostics import quote
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -209,7 +210,22 @@ def _dispatch(args: list[str], prog: str) -> int:
         return int(module.main(args[1:], prog=f"{prog} {args[0]}"))
     from dealerpp.cli import preprocess
 
+    meant = _misspelt_subcommand(args[0]) if args else None
+    if meant is not None:
+        preprocess.build_parser(prog).error(
+            f"{quote(args[0])} is no command (nor a file); did you mean {meant}?")
     return preprocess.main(args, prog=prog)
+
+
+def _misspelt_subcommand(word: str) -> str | None:
+    """The subcommand ``word`` looks like a slip for (``convrt``), when it
+    names no file and looks like no file name; None otherwise."""
+    if word.startswith("-") or "." in word or "/" in word or os.path.lexists(word):
+        return None
+    from difflib import get_close_matches  # only for a word that is neither
+
+    close = get_close_matches(word.lower(), SUBCOMMANDS, n=1, cutoff=0.7)
+    return close[0] if close else None
 
 
 def main_dpp(argv: Sequence[str] | None = None) -> int:

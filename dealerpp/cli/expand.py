@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 
@@ -19,6 +20,7 @@ examples:
   dealerpp expand --list '5M(332)'           one shape per line: 5=3=3=2 ...
   dealerpp expand --stats '(4333) + (4432) + (5332)'
   dealerpp expand --json 'x5+xx:h>s'
+  dealerpp expand --stats 4=4=3=2 5=3=3=2     shapes as --list writes them
 
 A term starting with '-' needs '--' first: dealerpp expand -- '-4333 + xxxx'.
 """
@@ -47,13 +49,34 @@ def main(argv: Sequence[str], prog: str = "dealerpp expand") -> int:
     options = build_parser(prog).parse_args(list(argv))
     text = " ".join(options.expression)
     try:
-        compiled = compile_shape(text)
+        compiled = compile_shape(from_list_notation(text))
     except DppError as error:
         print(error, file=sys.stderr)
         return 1
     print_diagnostics(compiled.warnings)
     print(render(compiled, options))
     return 0
+
+
+_LIST_SHAPE = re.compile(r"(\d+)=(\d+)=(\d+)=(\d+)")
+_LIST_SEPARATORS = re.compile(r"[\s,+]+")
+_LENGTH_LETTERS = {10: "T", 11: "J", 12: "Q", 13: "K"}
+
+
+def from_list_notation(text: str) -> str:
+    """Shapes written as ``--list`` prints them (``4=4=3=2``, one or more,
+    apart by spaces, commas or ``+``), as the shape language writes them
+    (``4432 + 5332``, where the compiler checks their total); any other
+    text as it is."""
+    words = [word for word in _LIST_SEPARATORS.split(text) if word]
+    shapes = [_LIST_SHAPE.fullmatch(word) for word in words]
+    if not words or not all(shapes):
+        return text
+    lengths = [[int(length) for length in match.groups()] for match in shapes if match]
+    if any(max(shape) > 13 for shape in lengths):
+        return text
+    return " + ".join("".join(_LENGTH_LETTERS.get(n, str(n)) for n in shape)
+                      for shape in lengths)
 
 
 def render(compiled: Compiled, options: argparse.Namespace) -> str:

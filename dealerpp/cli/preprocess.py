@@ -66,9 +66,13 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     import argparse
 
     from dealerpp import __version__
+    from dealerpp.cli import SUBCOMMANDS
 
+    # The usage line, which every usage error repeats, names the subcommands too.
+    usage = (f"%(prog)s [-h] [-o OUT] [--emit MODE] [--no-check] [--version] [FILE]\n"
+             f"       %(prog)s {{{','.join(SUBCOMMANDS)}}} ...")
     parser = argparse.ArgumentParser(
-        prog=prog, description=DESCRIPTION, epilog=EPILOG,
+        prog=prog, description=DESCRIPTION, epilog=EPILOG, usage=usage,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help="the script to preprocess ('-' or none: standard input)")
@@ -183,9 +187,15 @@ def write_output(text: str, output: str | None, prog: str, source: str = "-") ->
     return 0
 
 
+# What a bare `dealerpp` on a terminal says before it waits for input.
+BANNER = ("dealerpp: type shape{} lines (e.g. x = shape{north, 5+M(xxx)}) to see each "
+          "expanded; Ctrl-D to leave, dealerpp --help for more")
+
+
 def interactive(emit: EmitMode) -> int:
     """Read shape{} lines from a terminal and print each expansion at once.
     A shape{} may go on over several lines; an error does not end the session."""
+    print(BANNER, file=sys.stderr, flush=True)
     buffered = ""
     before = 0  # lines of the session before ``buffered``: messages count from its start
     for line in sys.stdin:

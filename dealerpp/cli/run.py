@@ -18,6 +18,7 @@ EPILOG = """\
 examples:
   dealerpp run opening.dpp                 deal with the script's own settings
   dealerpp run opening.dpp -s 1 -p 10      pass -s 1 -p 10 on to dealer
+  dealerpp run -s 1 -p 10 opening.dpp      the same: dealer's options may come first
 
 The checker's findings are shown as warnings, as the plain preprocessor
 shows them. dealer's output and exit status are passed through (128+N when
@@ -50,8 +51,56 @@ def find_dealer() -> str | None:
     return str(fallback) if fallback.exists() else None
 
 
+# dealer's options (dealer -h): flags, and those that take a value.
+DEALER_FLAGS = frozenset("023euvmqV")
+DEALER_VALUED = frozenset("pgsl")
+OUR_VALUED = ("--emit",)
+
+
+def script_first(argv: Sequence[str]) -> tuple[list[str], list[str], bool]:
+    """``run -s 1 SCRIPT`` as ``run SCRIPT -s 1``: dealer's options written
+    before the script go after it, where dealer's arguments are read; our own
+    options stay where they are. Also the short options before the script
+    that are neither dealer's nor ours, which argparse would only call
+    unrecognised, and whether a script was named at all."""
+    ours: list[str] = []
+    dealers: list[str] = []
+    strangers: list[str] = []
+    index = 0
+    while index < len(argv):
+        argument = argv[index]
+        if argument == "-" or not argument.startswith("-") or argument == "--":
+            break
+        letters = argument[1:]
+        taken = 1
+        if argument in OUR_VALUED:
+            ours += argv[index:index + 2]
+            taken = 2
+        elif argument.startswith("--") or argument == "-h":
+            ours.append(argument)
+        elif letters[0] in DEALER_VALUED:
+            taken = 1 if len(letters) > 1 else 2
+            dealers += argv[index:index + taken]
+        elif set(letters) <= DEALER_FLAGS:
+            dealers.append(argument)
+        else:
+            strangers.append(argument)
+            ours.append(argument)
+        index += taken
+    arranged = [*ours, *argv[index:index + 1], *dealers, *argv[index + 1:]]
+    return arranged, strangers, index < len(argv)
+
+
 def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
-    options = build_parser(prog).parse_args(list(argv))
+    parser = build_parser(prog)
+    arranged, strangers, named = script_first(argv)
+    if not {"-h", "--help"} & set(arranged):
+        if strangers:
+            parser.error(f"unknown option {strangers[0]}; dealer's arguments go after the "
+                         f"script: {prog} SCRIPT {strangers[0]} ...")
+        if not named:
+            parser.error("the following arguments are required: SCRIPT")
+    options = parser.parse_args(arranged)
     result = preprocess_file(options.script, prog, options.emit, check=not options.no_check)
     if isinstance(result, int):
         return result

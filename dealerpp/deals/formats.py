@@ -237,7 +237,7 @@ FORMATS: tuple[DealFormat, ...] = (
                "26 hex digits a deal, optional -D board suffix",
                _M + "hex26:read", _M + "hex26:write", _hex, _BULK + "Hex26Codec"),
     DealFormat("listing", (),
-               "'Deal #N: Player North: S5 H7 ...' (seed 003)",
+               "'Deal #N: Player North: S5 H7 ...'",
                _M + "listing:read", _M + "listing:write", _listing),
     DealFormat("oneline", (),
                "dealer's printoneline: 'n S.H.D.C e ... w ...'",

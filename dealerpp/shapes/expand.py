@@ -145,6 +145,12 @@ def _check_exact_total(pattern: ast.Pattern, context: _Context) -> None:
     if sum(exact) > 13:
         raise context.error(
             f"the exact lengths total {sum(exact)} cards, more than 13", pattern.pos)
+    if len(exact) == 4 and sum(exact) < 13:
+        # dealer rejects such a shape ("wrong number of cards in shape"): a
+        # slip, not a set that happens to be empty.
+        raise context.error(
+            f"the exact lengths total {sum(exact)} cards, fewer than 13", pattern.pos,
+            "a hand holds 13 cards: check the lengths, or write x for one left open")
 
 
 def _check_labels(pattern: ast.Pattern, context: _Context) -> list[str]:

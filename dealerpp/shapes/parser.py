@@ -426,7 +426,7 @@ def _syntax_error(text: str, error: ParseError) -> DppError:
                       _char_hint(text, token.start_pos or 0, char))
     shown = token.value.strip() or token.value
     return _error(text, f"unexpected {quote(shown)}" + _expected(error), line, column,
-                  _token_hint(token))
+                  _token_hint(token) or _round_brackets_hint(text, token))
 
 
 def _end_position(text: str) -> tuple[int, int]:
@@ -455,6 +455,8 @@ def _char_hint(text: str, offset: int, char: str) -> str | None:
         return "a '#' comment cannot stand inside shape{...}"
     if char == "=" and ":" in text[:offset]:
         return "a condition compares with == != < <= > >= (as in s==h)"
+    if char == "=" and text[offset - 1:offset].isdigit():
+        return "a shape is its four lengths, spades first, without '=': 4432 (10-13 as T J Q K)"
     return None
 
 
@@ -469,6 +471,18 @@ def _label_hint(before: str) -> str:
         return ("a suit label cannot stand inside the parentheses, which take the suits "
                 "left over; put labelled lengths before them, as in 5M(xxx)")
     return "a suit label follows a length, as in 5M or 4+s"
+
+
+def _round_brackets_hint(text: str, token: Token) -> str | None:
+    """``shape(north, 5M(xxx))``: dealer's own round brackets around the
+    shape language, which goes in braces."""
+    start = token.start_pos or 0
+    if token.value != "(" or text[:start].strip() != "shape":
+        return None
+    inside = text[start + 1:].rstrip()
+    shown = inside.endswith(")") and inside.isprintable() and len(inside) <= 60
+    written = f"shape{{{inside[:-1]}}}" if shown else "shape{COMPASS, ...}"
+    return f"the shape language is written in braces: {written}"
 
 
 def _token_hint(token: Token) -> str | None:

@@ -225,6 +225,7 @@ def test_interactive_messages_count_the_sessions_lines() -> None:
     os.close(follower)
     assert process.stdout is not None and process.stderr is not None
     try:
+        assert _read_line(process.stderr, 30).startswith(b"dealerpp: type shape{} lines")
         os.write(main, b"a = shape{north, (4333)}\nb = shape{south,\n 5xxx}\n")
         for _ in range(3):
             _read_line(process.stdout, 30)

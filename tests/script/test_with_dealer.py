@@ -137,6 +137,22 @@ def test_tight_plus_is_an_error_not_an_empty_list(perl_dpp_bin: str) -> None:
         "(4432)") | ShapeSet.of(["4432", "5332"])
 
 
+def test_a_shape_of_twelve_cards_is_an_error_as_dealer_says(dealer_bin: str) -> None:
+    # dealer itself refuses the pattern; so do preprocessing, check and run,
+    # with the caret under it (it used to be a warning, and run dealt nothing).
+    refused = run_dealer(dealer_bin, "condition shape(north, 3333)\n", "-s", "1")
+    assert refused.returncode != 0 and "wrong number of cards" in refused.stderr
+    script = "generate 1000\nx = shape{north, 3333}\ncondition x\n"
+    for command in ([], ["check", "--dpp"], ["run"]):
+        done = subprocess.run([our_script("dealerpp"), *command, "-"], input=script,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 1 and done.stdout == "", command
+        assert done.stderr.startswith(
+            "<stdin>:2:18: error: the exact lengths total 12 cards, fewer than 13\n"
+            "x = shape{north, 3333}\n"
+            "                 ^\n"), command
+
+
 def test_ten_card_suits_are_included(dealer_bin: str, perl_dpp_bin: str) -> None:
     script = ("generate 1000\nproduce 5\npredeal north SAKQJT98765\n"
               "condition shape{north, 5+xxx}\naction printoneline\n")

@@ -15,6 +15,8 @@ ERRORS = [
     ("4432+5332", "exactly 4 suit lengths, this one has 8", 1, 1),
     ("443", "this one has 3", 1, 1),
     ("5554", "total 19 cards, more than 13", 1, 1),
+    ("3333", "total 12 cards, fewer than 13", 1, 1),
+    ("shape{north, (4333) + 3s3h3d3c}", "total 12 cards, fewer than 13", 1, 23),
     ("44%2", "unexpected '%'", 1, 3),
     ("[3-5xxx", "'[' is never closed", 1, 1),
     ("(443", "'(' is never closed", 1, 1),

@@ -97,7 +97,7 @@ def _expression(rng: random.Random) -> tuple[str, ShapeSet]:
 
 
 def _over_thirteen(expression: str) -> bool:
-    """Exact lengths over 13 are an error for dealerpp; leave those out."""
+    """Exact lengths that cannot make 13 cards are an error for dealerpp; leave those out."""
     try:
         expand(expression)
     except DppError:

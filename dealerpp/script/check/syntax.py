@@ -359,7 +359,22 @@ class Segment:
                     "the actions of an action list are separated by commas", token)
         message, hint = explain(token, previous, following, expected,
                                 parenthesis_open=self.has_open_parenthesis())
+        compass = self.open_shape_call()
+        if compass is not None and hint is None:
+            hint = (f"dealer's shape() takes plain shapes such as 5xxx or any 4432; "
+                    f"dealerpp's shape language (5M(xxx), ranges, labels) is written "
+                    f"in braces: shape{{{compass}, ...}}")
         return message, hint, token
+
+    def open_shape_call(self) -> str | None:
+        """The compass of the ``shape(COMPASS, ...`` whose list the parser is
+        in (its keyword shifted and not yet reduced), or None."""
+        values = [value for value in self.state.value_stack if type(value) is Token]
+        for index in range(len(values) - 2):
+            keyword, opening, compass = values[index:index + 3]
+            if (keyword.type, opening.type, compass.type) == ("SHAPE", "LPAR", "COMPASS"):
+                return str(compass)
+        return None
 
     def in_action_list(self) -> bool:
         """Whether the parser is in an action statement's list, outside any
