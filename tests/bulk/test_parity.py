@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import formats, pbn
-from dealerpp.deals.model import Deal, GibInfo, Seat
+from dealerpp.deals.model import Deal, GibInfo, Seat, board_dealer_vul
 from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
@@ -65,8 +65,11 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
         deals = [Deal(m, board=draw(st.none() | st.integers(1, 32))) for m in masks]
     else:
         deals = [Deal(m) for m in masks]
-    layout = draw(st.sampled_from(["writer", "lines", "bare"])) if fmt == "pbn" else "writer"
-    if layout == "writer":
+    layout = draw(st.sampled_from(["writer", "lines", "bare", "printpbn"])) \
+        if fmt == "pbn" else "writer"
+    if layout == "printpbn":
+        data = printpbn_games(masks, draw(st.integers(1, 40)))
+    elif layout == "writer":
         out = io.BytesIO()
         deals_api.write(deals, out, fmt)
         data = out.getvalue()
@@ -81,6 +84,23 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
     if fmt != "deals" and draw(st.booleans()):
         data = data.replace(b"\n", b"\r\n")
     return data
+
+
+def printpbn_games(masks: list[tuple[int, int, int, int]], first_board: int = 1,
+                   event: str = "Hand simulated by dealer with file x.dl, seed 7") -> bytes:
+    """Games laid out as dealer's printpbn writes them (14 tags, a blank
+    line after each; the real dealer's output is compared with this in
+    test_printpbn_games_are_laid_out_as_dealer_writes_them)."""
+    games = []
+    for board, hands in enumerate(masks, first_board):
+        dealer, vul = board_dealer_vul(board)
+        games.append(
+            f'[Event "{event}"]\n[Site "-"]\n[Date "2026.11.25"]\n[Board "{board}"]\n'
+            '[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n'
+            f'[Dealer "{dealer}"]\n[Vulnerable "{vul}"]\n'
+            f'[Deal "{pbn.deal_string(Deal(hands), Seat.NORTH)}"]\n'
+            '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
+    return "".join(games).encode()
 
 
 @st.composite

@@ -94,9 +94,16 @@ class ModelPerDeal:
 
     def fast_read(self, fmt: str, last_record: bytes) -> None:
         """The last record the fast path read before what follows: a PBN
-        ``[Deal "..."]`` game is the previous game of the next piece."""
-        if fmt == "pbn" and last_record.startswith(_PBN_DEAL_TAG):
+        ``[Deal "..."]`` game (or a printpbn game) is the previous game of
+        the next piece."""
+        if fmt != "pbn":
+            return
+        if last_record.startswith(_PBN_DEAL_TAG):
             self._pbn_previous["Deal"] = last_record[7:last_record.index(b'"', 7)].decode()
+        elif last_record.startswith(b"[Event "):  # a printpbn game (bulk/printpbn.py)
+            from dealerpp.deals.pbn_lexer import plain_tags
+
+            self._pbn_previous.update(plain_tags(last_record.decode().rstrip("\n")) or ())
 
     def _deals(self, fmt: str, source: Source, filename: str | None,
                first_line: int) -> Iterator[Deal]:

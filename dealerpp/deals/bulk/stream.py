@@ -371,6 +371,18 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
             return
         if final and fmt == "pbn" and _ends_in_tag_line(data):
             data += b"\n"  # the blank line that ends a game: the same game, read fast
+        if fmt == "pbn":
+            head = _leading_printpbn(data, final)
+            if head is not None:
+                cut, found = head
+                yield from _printpbn_run(data[:cut], found, line, 0, per_deal, filename)
+                line += len(found) * 15
+                rest = data[cut:]
+                if final and not rest:
+                    return
+                if not final:
+                    continue
+                data = rest
         plan = plan_text(data, fmt, final, line)
         if not plan.pieces and not final and plan.stream_at is None:
             source.chunk *= 2  # a record longer than a chunk: read more
@@ -390,6 +402,23 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
             return
 
 
+def _leading_printpbn(data: bytes, final: bool
+                      ) -> tuple[int, list[tuple[bytes, bytes, bytes, bytes]]] | None:
+    """When the chunk's whole games are all dealer's printpbn games: where
+    they end, and their values (bulk/printpbn.py); else None."""
+    if not data.startswith(b"[Event "):
+        return None
+    from dealerpp.deals.bulk import printpbn
+
+    cut = data.rfind(b"\n\n[") + 2
+    if final and data.endswith(b"\n\n"):
+        cut = len(data)
+    if cut < 2:
+        return None
+    found = printpbn.games(data[:cut])
+    return None if found is None else (cut, found)
+
+
 def _ends_in_tag_line(data: bytes) -> bool:
     start = data.rfind(b"\n", 0, len(data) - 1) + 1
     return data.endswith(b"]\n") and data[start:start + 1] == b"["
@@ -399,7 +428,10 @@ def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
            per_deal: PerDeal, filename: str | None,
            miscounted: list[bool]) -> Iterator[Segment]:
     if not width:
-        yield Slow(per_deal.read(fmt, data[start:stop], filename, line, start))
+        if fmt == "pbn":
+            yield from _games(data, start, stop, line, per_deal, filename)
+        else:
+            yield Slow(per_deal.read(fmt, data[start:stop], filename, line, start))
         return
     block = memoryview(data)[start:stop]  # no copy of the chunk
     codec = CODECS[fmt]
@@ -435,6 +467,45 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview
             continue
         yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
                                  line + a * lines_per_row, byte + a * width, board + a))
+
+
+def _games(data: bytes, start: int, stop: int, line: int, per_deal: PerDeal,
+           filename: str | None) -> Iterator[Segment]:
+    """A slow piece of PBN games: dealer's printpbn games in bulk
+    (:mod:`dealerpp.deals.bulk.printpbn`), the others through the reader."""
+    from dealerpp.deals.bulk import printpbn
+
+    piece = data[start:stop]
+    for a, b, found in printpbn.runs(piece):
+        if found is None:
+            yield Slow(per_deal.read("pbn", piece[a:b], filename, line, start + a))
+            line += piece.count(b"\n", a, b)
+            continue
+        yield from _printpbn_run(piece[a:b], found, line, start + a, per_deal, filename)
+        line += len(found) * printpbn.LINES
+
+
+def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], line: int,
+                  byte: int, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
+    """The deals of a run of printpbn games (``found``: their values), a
+    game the bulk decoder turns down through the full reader."""
+    from dealerpp.deals.bulk import printpbn
+
+    deals, ok = printpbn.decode(found)
+    if ok is None:
+        yield deals
+    else:
+        bounds = printpbn.game_bounds(run)
+        change = (np.flatnonzero(np.diff(ok.view(np.int8))) + 1).tolist()
+        for first, last in itertools.pairwise([0, *change, len(deals)]):
+            if ok[first]:
+                yield deals[first:last]
+                continue
+            yield Slow(per_deal.read("pbn", run[bounds[first]:bounds[last]], filename,
+                                     line + first * printpbn.LINES, byte + bounds[first]))
+    if ok is None or ok[-1]:  # the last game's values, for a '#' after it
+        last_game = run.rfind(b"\n\n[", 0, len(run) - 2)
+        per_deal.fast_read("pbn", run[0 if last_game < 0 else last_game + 2:])
 
 
 class _Chain(io.RawIOBase):

@@ -1,0 +1,125 @@
+"""dealer's printpbn games in bulk, for a target that keeps only the deal
+and its board (every fast format but PBN itself).
+
+A printpbn game is 14 tag lines in one order and a blank line. A run of
+such games is checked by one regular expression match and its values taken
+by one ``findall``; the deal strings are then decoded as a block of deal
+lines (:class:`~dealerpp.deals.bulk.codecs.PbnCodec`). Anything unusual (a
+value with a quote, backslash, ``#`` or a byte outside printable ASCII, a
+board without its standard dealer and vulnerability, a deal that is not
+13 cards a hand written the usual way, CR LF line ends) leaves that game to
+the full PBN reader, which then reports what it reports. A game read here
+is one the full reader reads without a word, into the same cards and board.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray
+
+_VALUE = rb'"[ !#-\[\]-~]*"\]\n'  # printable ASCII but '"' and '\'
+_GAME = (rb'\[Event ' + _VALUE + rb'\[Site ' + _VALUE + rb'\[Date ' + _VALUE
+         + rb'\[Board "([1-9][0-9]{0,8})"\]\n'
+         + rb'\[West ' + _VALUE + rb'\[North ' + _VALUE + rb'\[East ' + _VALUE
+         + rb'\[South ' + _VALUE
+         + rb'\[Dealer "([NESW])"\]\n\[Vulnerable "(None|NS|EW|All)"\]\n'
+         + rb'\[Deal "([NESW]:[^"\n]{67})"\]\n'
+         + rb'\[Declarer ' + _VALUE + rb'\[Contract ' + _VALUE + rb'\[Result ' + _VALUE
+         + rb'\n')
+# at a line's start only: a game found by findall is a whole game
+_ONE = re.compile(rb"(?<![^\n])" + _GAME)
+LINES = 15  # a game's lines, the blank one included
+
+# dealer (index into NESW) and vulnerability (None NS EW All) of board 1..16
+_CYCLE_DEALER = np.array([0, 1, 2, 3] * 4, np.uint8)
+_CYCLE_VUL = np.array([0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1, 3, 0, 1, 2], np.uint8)
+_DEALERS = np.full(256, 255, np.uint8)
+for _seat, _char in enumerate(b"NESW"):
+    _DEALERS[_char] = _seat
+_VULS = {b"None": 0, b"NS": 1, b"EW": 2, b"All": 3}
+
+
+def games(data: bytes) -> list[tuple[bytes, bytes, bytes, bytes]] | None:
+    """(board, dealer, vulnerability, deal) of each game when ``data`` is
+    nothing but printpbn games, else None. One ``findall``: every game it
+    finds starts a line and holds 15 line ends, so when they are all the
+    line ends there are, the games are the whole text."""
+    if not data.endswith(b"\n\n") or b'"#"' in data:  # '#': the full reader's
+        return None
+    found: list[tuple[bytes, bytes, bytes, bytes]] = _ONE.findall(data)
+    if not found or len(found) * LINES != data.count(b"\n"):
+        return None
+    return found
+
+
+def runs(data: bytes) -> Iterator[tuple[int, int, list[tuple[bytes, bytes, bytes, bytes]] | None]]:
+    """Cut ``data`` (whole PBN games, each up to its blank line) into runs:
+    ``(start, stop, values)`` for printpbn games (values as :func:`games`
+    gives them), ``(start, stop, None)`` for text that is the full
+    reader's."""
+    whole = games(data)
+    if whole is not None:
+        yield 0, len(data), whole
+        return
+    if b'"#"' in data:  # '#' copies a value of the game before: the full reader's
+        yield 0, len(data), None
+        return
+    position, end = 0, len(data)
+    found: list[tuple[bytes, bytes, bytes, bytes]] = []
+    run_start = 0
+    while position < end:
+        match = _ONE.match(data, position)
+        if match is not None:
+            found.append(match.group(1, 2, 3, 4))  # type: ignore[arg-type]
+            position = match.end()
+            continue
+        if found:
+            yield run_start, position, found
+            found = []
+        stop = _next_game(data, position)
+        yield position, stop, None
+        position = run_start = stop
+    if found:
+        yield run_start, position, found
+
+
+def _next_game(data: bytes, position: int) -> int:
+    """Where the next printpbn game after ``position`` starts, after a
+    blank line (the end of the one before), or the end of ``data``."""
+    while True:
+        match = _ONE.search(data, position + 1)
+        if match is None:
+            return len(data)
+        if data[match.start() - 2:match.start()] == b"\n\n":
+            return match.start()
+        position = match.start()
+
+
+def decode(found: list[tuple[bytes, bytes, bytes, bytes]]) -> tuple[DealArray, np.ndarray | None]:
+    """The deals of printpbn games, with their boards; ``ok`` (None when all
+    passed) is False for a game whose deal or dealer and vulnerability are
+    not the usual ones, to be read by the full reader."""
+    from dealerpp.deals.bulk.codecs import PbnCodec
+
+    boards = np.array([int(board) for board, _, _, _ in found], np.int64)
+    dealers = _DEALERS[np.frombuffer(b"".join(dealer for _, dealer, _, _ in found), np.uint8)]
+    vuls = np.array([_VULS[vul] for _, _, vul, _ in found], np.uint8)
+    block = b"\n".join(deal for _, _, _, deal in found) + b"\n"
+    deals, ok = PbnCodec().decode(block, 70)
+    cycle = (boards - 1) % 16
+    usual = (dealers == _CYCLE_DEALER[cycle]) & (vuls == _CYCLE_VUL[cycle])
+    if not usual.all():
+        ok = usual if ok is None else ok & usual
+    deals.boards = boards
+    return deals, ok
+
+
+def game_bounds(run: bytes) -> list[int]:
+    """Where each game of a run of printpbn games starts (15 lines each),
+    and the run's end."""
+    ends = np.flatnonzero(np.frombuffer(run, np.uint8) == 10)[LINES - 1::LINES] + 1
+    return [0, *ends.tolist()]

@@ -1,0 +1,124 @@
+"""dealer's printpbn games on the bulk path (dealerpp/deals/bulk/printpbn.py):
+the same deals, boards and first error as the full PBN reader, for games
+the real dealer writes and for games a little off its layout, which the
+full reader must get."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dealerpp import deals as deals_api
+from dealerpp.deals import formats
+from dealerpp.deals.bulk import printpbn
+from tests.conftest import run_dealer
+
+from .helpers import bulk, per_deal
+from .test_parity import printpbn_games
+
+CHUNKS = (64, 300, 1000, 4096, 1 << 20)
+TARGETS = tuple(f for f in formats.FAST if f != "pbn")
+
+
+@pytest.fixture(scope="module")
+def dealt(dealer_bin: str) -> bytes:
+    done = run_dealer(dealer_bin, "produce 40\naction printpbn\n", "-s", "5")
+    assert done.returncode == 0, done.stderr
+    return done.stdout.encode()
+
+
+def both_paths(data: bytes, dst: str) -> bytes | str:
+    expected = per_deal(data, "pbn", dst)
+    for chunk in CHUNKS:
+        assert bulk(data, "pbn", dst, chunk=chunk) == expected, (dst, chunk)
+    return expected
+
+
+def test_printpbn_games_are_laid_out_as_dealer_writes_them(dealt: bytes) -> None:
+    games = dealt[:dealt.rindex(b"\n\n[") + 2]
+    games = games[:games.index(b"\n\nGenerated")] if b"\n\nGenerated" in games else games
+    masks = [d.masks for d in deals_api.read(dealt, "pbn")]
+    ours = printpbn_games(masks, 1, event="E")
+    theirs = re.sub(rb'\[Event "[^"]*"\]', b'[Event "E"]', dealt)
+    theirs = re.sub(rb'\[Date "[^"]*"\]', b'[Date "2026.11.25"]', theirs)
+    assert theirs.startswith(ours)
+    assert printpbn.games(ours) is not None  # all of them bulk
+    assert len(games) > 0
+
+
+@pytest.mark.parametrize("dst", TARGETS)
+def test_dealers_own_printpbn_output_reads_the_same_on_both_paths(dealt: bytes,
+                                                                  dst: str) -> None:
+    out = both_paths(dealt, dst)
+    assert isinstance(out, bytes) and out
+
+
+def test_the_bulk_path_keeps_the_boards(dealt: bytes) -> None:
+    hexes = both_paths(dealt, "hex")
+    assert isinstance(hexes, bytes)
+    assert [line[27:] for line in hexes.splitlines()[:17]] == \
+        [b"%X" % (board % 16) for board in range(1, 18)]
+
+
+ODD_GAMES = {
+    "dealer off the cycle": (rb'\[Dealer "."\]', b'[Dealer "W"]'),  # board 5: N
+    "vulnerability off the cycle": (rb'\[Vulnerable "[^"]*"\]', b'[Vulnerable "All"]'),
+    "a card twice": (b'[Deal "N:', b'[Deal "N:A'),
+    "lower case ranks": (b'[Deal "N:', b'[Deal "N:'),
+    "a quote escaped": (b'[Site "-"]', b'[Site "a\\"b"]'),
+    "a copied value": (b'[Site "-"]', b'[Site "#"]'),
+    "an extra tag": (b'[Site "-"]', b'[Site "-"]\n[Room "Open"]'),
+    "a non-ASCII event": (b'[Site "-"]', b'[Site "caf\xc3\xa9"]'),
+    "a bad byte": (b'[Site "-"]', b'[Site "\xff"]'),
+    "a missing blank line": (b'[Result "?"]\n\n', b'[Result "?"]\n'),
+    "CR LF": (b"\n", b"\r\n"),
+    "a comment": (b'[Site "-"]', b'[Site "-"]\n{a comment}'),
+    "board zero": (b'[Board "', b'[Board "0'),
+    "no deal": (b'[Deal "N:', b'[Deal "?"]\n[X "'),
+}
+
+
+@pytest.mark.parametrize("odd", sorted(ODD_GAMES))
+@pytest.mark.parametrize("dst", ["hex", "deals", "giblib"])
+def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:
+    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    games = printpbn_games(masks * 3)
+    starts = [m.start() for m in re.finditer(rb"(?m)^\[Event", games)]
+    game = games[starts[4]:starts[5]]
+    old, new = ODD_GAMES[odd]
+    if odd == "lower case ranks":
+        deal = re.search(rb'\[Deal "([^"]*)"', game)
+        assert deal is not None
+        game = game.replace(deal.group(1), deal.group(1).lower())
+    else:
+        game = re.sub(old if odd.endswith("cycle") else re.escape(old), new, game,
+                      count=0 if odd == "CR LF" else 1)
+    data = games[:starts[4]] + game + games[starts[5]:]
+    found = printpbn.games(data)
+    assert found is None or printpbn.decode(found)[1] is not None  # not all bulk
+    both_paths(data, dst)
+    both_paths(data + data, dst)
+
+
+def _sample() -> bytes:
+    return (b'[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n\n'
+            b'[Deal "E:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n\n')
+
+
+def test_a_hash_after_printpbn_games_copies_the_last_of_them() -> None:
+    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    games = printpbn_games(masks * 4, 3)
+    data = games + b'[Board "#"]\n[Deal "#"]\n\n'
+    out = both_paths(data, "hex")
+    assert isinstance(out, bytes)
+    lines = out.splitlines()
+    assert lines[-1] == lines[-2] and lines[-1].endswith(b"-A")  # board 10, copied
+
+
+@pytest.mark.parametrize("first_board", [None, 1, 30])
+def test_first_board_numbers_printpbn_games_as_any_others(first_board: int | None) -> None:
+    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    data = printpbn_games(masks * 5, 3)
+    expected = per_deal(data, "pbn", "hex", first_board)
+    assert bulk(data, "pbn", "hex", first_board=first_board) == expected
