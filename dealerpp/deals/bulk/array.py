@@ -4,7 +4,7 @@ The primary column is ``masks``, an ``(N, 4)`` uint64 array of hand masks in
 the order N E S W with the bit numbering of the deal model and of .deals
 (bit 0 = club two ... bit 51 = spade ace), so a .deals file *is* this array
 on disk. The ``(N, 52)`` owner view (seat 0-3 per card, 4 = in no hand) is
-built on demand with ``np.unpackbits``; it is what the text codecs sort.
+built on demand with ``np.unpackbits``.
 
 Optional columns carry what a fast-path record may hold besides the cards:
 ``tricks`` (giblib trick strings, ``(N, 20)`` uint8 ASCII, upper case) and
