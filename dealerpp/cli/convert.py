@@ -50,18 +50,34 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--first-board", type=int, metavar="N",
                         help="number the boards N, N+1, ... (dealer and vulnerability by "
                              "the standard cycle), for sets that do not start at 1")
+    parser.add_argument("--boards", type=board_spans, metavar="LIST",
+                        help="only the boards of LIST, by number: 1-24, or 1-12,15 (a deal "
+                             "without a number counts as the board after the one before it)")
     parser.add_argument("--pbn-export", action="store_true",
                         help="PBN output in the PBN 2.1 export format: the mandatory tags in "
                              "their order ('?' for a missing one), then the others, the "
                              "auction, the play and the tables; four calls or cards a line; "
                              "CR LF line ends; values, tokens and comments kept (by default "
                              "a PBN input is copied as written)")
+    parser.add_argument("--sealed", action="store_true",
+                        help=".dlm output: Status=Sealed, a set the dealing machine deals "
+                             "without showing the hands")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--strict", action="store_true",
                         help="PBN input: what the import rules tolerate with a warning (an "
                              "auction or play that breaks the rules, a value not understood) "
                              "is an error, and that game is left out")
     return parser
+
+
+def board_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """``--boards``' list as spans; argparse's usage error when it is not one."""
+    from dealerpp.deals.selection import parse_spans
+
+    try:
+        return parse_spans(text)
+    except ValueError as bad:
+        raise argparse.ArgumentTypeError(str(bad)) from None
 
 
 def formats_epilog() -> str:
@@ -115,6 +131,9 @@ def main(argv: list[str], prog: str) -> int:
     if args.pbn_export and to_fmt != "pbn":
         print(f"{prog}: error: --pbn-export is for a PBN output, not {to_fmt}", file=sys.stderr)
         return EXIT_USAGE
+    if args.sealed and to_fmt != "dlm":
+        print(f"{prog}: error: --sealed is for a .dlm output, not {to_fmt}", file=sys.stderr)
+        return EXIT_USAGE
     if args.first_board is not None and args.first_board < 1:
         print(f"{prog}: error: --first-board must be 1 or more", file=sys.stderr)
         return EXIT_USAGE
@@ -128,7 +147,8 @@ def main(argv: list[str], prog: str) -> int:
         source, name = open_input(args.input)
         from_fmt, source = _input_format(args, source, name)
         if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
-                and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export:
+                and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export \
+                and args.boards is None:
             total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
         else:
             total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
@@ -221,8 +241,14 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
         found = deals.read(source, from_fmt, filename=name, first_board=args.first_board)
     else:
         found = iter(())
+    selection = None
+    if args.boards is not None:
+        from dealerpp.deals.selection import BoardSelection
+
+        selection = BoardSelection(args.boards)
+        found = _with_all_boards_asked(selection.select(found), selection, name)
     stream = counter.count(found)
-    write = _writer(to_fmt, args.pbn_export)
+    write = _writer(to_fmt, args.pbn_export, args.sealed)
     try:
         if args.output == "-":
             # Held until the input is read: an error that stops it prints no deals
@@ -240,12 +266,36 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     return counter.total, counter.first_board
 
 
-def _writer(to_fmt: str, export: bool) -> Callable[[Iterator[Any], Any], None]:
-    """Writes deals to a target in the output format (``export``: PBN's export format)."""
+def _with_all_boards_asked(deals: Iterator[Any], selection: Any, name: str) -> Iterator[Any]:
+    """The deals picked; once the input is read, an error when none of the
+    boards asked for is in it, a warning for those of them that are not."""
+    yield from deals
+    missing = selection.missing()
+    if not selection.found:
+        from dealerpp.deals.selection import spans_of
+
+        raise DppError(f"none of the boards asked for (--boards) is in the input: "
+                       f"{spans_of(missing)}", filename=name)
+    if missing:
+        from dealerpp.deals.selection import spans_of
+
+        print(f"{shown_name(name)}: warning: {spans_of(missing)} (--boards) "
+              f"{'is' if spans_of(missing).startswith('board ') else 'are'} not in the input",
+              file=sys.stderr)
+
+
+def _writer(to_fmt: str, export: bool,
+            sealed: bool = False) -> Callable[[Iterator[Any], Any], None]:
+    """Writes deals to a target in the output format (``export``: PBN's
+    export format; ``sealed``: a .dlm set the machine must not show)."""
     if export:
         from dealerpp.deals import pbn_export
 
         return pbn_export.write
+    if sealed:
+        from dealerpp.deals import dlm
+
+        return lambda stream, target: dlm.write(stream, target, sealed=True)
     from dealerpp import deals
 
     return lambda stream, target: deals.write(stream, target, to_fmt)

@@ -190,13 +190,13 @@ _BULK = "dealerpp.deals.bulk.codecs:"
 _MACHINES_BULK = "dealerpp.deals.machines_bulk:"
 
 # The club formats: one module (dealerpp.deals.machines) with a reader
-# read_NAME and a writer write_NAME each (none for a read-only format), the
+# read_NAME and a writer write_NAME each, the
 # extension .NAME, and for the fixed-size records a vectorised codec.
 def _club(name: str, description: str, sniff: Sniffer, codec: str | None = None, *,
-          binary: bool = False, writable: bool = True, positional: bool = True,
+          binary: bool = False, positional: bool = True,
           dealer_first: bool = False) -> DealFormat:
     return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
-                      f"{_M}machines:write_{name}" if writable else None, sniff,
+                      f"{_M}machines:write_{name}", sniff,
                       None if codec is None else _MACHINES_BULK + codec, binary, positional,
                       dealer_first)
 
@@ -213,9 +213,8 @@ _CLUB_FORMATS = (
           dealer_first=True),
     _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
           positional=False),
-    # read only: writing needs a check value whose rule is not known
-    _club("dlm", "Dealer4 [Document] file (read only)", _dlm, writable=False,
-          positional=False),
+    DealFormat("dlm", (".dlm",), "Dealer4/Duplimate [Document] file: boards 1-99, check values",
+               _M + "dlm:read", _M + "dlm:write", _dlm),
 )
 
 

@@ -1,9 +1,8 @@
 """Dealing-machine and club formats (/work/shared/spec/dealing-machines.md).
 
 Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
-digits a board), .bhg and .csv (one line a board). Read only: .dlm (Dealer4),
-whose check value has no known rule: the registry (``dealerpp.deals.formats``)
-gives it no writer, so writing it is refused before anything is read.
+digits a board), .bhg and .csv (one line a board). Dealer4's .dlm, a text
+file with check values, has its own module: ``dealerpp.deals.dlm``.
 
 Cards are numbered as the spec does: 1 = spade ace ... 52 = club two, which
 is the model's card ``52 - number``. Files without board numbers hold boards
@@ -77,7 +76,7 @@ def position_meta(board: int) -> dict[str, object]:
     return {"board": board, "dealer": dealer, "vul": vul}
 
 
-class _Owners:
+class Owners:
     """Cards given one by one to seats, with the checks every format needs."""
 
     def __init__(self, board: int) -> None:
@@ -126,7 +125,7 @@ def _records(source: Source, size: int, name: str | None,
 def decode_digits(record: bytes, offset: int, board: int, name: str | None) -> Deal:
     """The .bri card numbers at the start of ``record``: North's, East's,
     South's 13; West holds the rest."""
-    owners = _Owners(board)
+    owners = Owners(board)
     for position in range(0, _DIGITS, 2):
         pair = record[position:position + 2]
         number = int(pair) if pair.isdigit() and len(pair) == 2 else 0
@@ -151,7 +150,7 @@ def encode_digits(owners: list[int]) -> bytes:
 def decode_hands(record: bytes, start: int, offset: int, board: int,
                  name: str | None) -> Deal:
     """The .dge hands at ``record[start:]``: four times glyph + ranks per suit."""
-    owners = _Owners(board)
+    owners = Owners(board)
     position = start
     end = min(len(record), start + _HANDS)  # a full deal's hands; then padding
     for seat in range(4):
@@ -309,7 +308,7 @@ def read_ber(source: Source, filename: str | None = None, first_board: int = 1) 
 
 def decode_ber(record: bytes, offset: int, first_board: int, name: str | None) -> Deal:
     board = first_board + offset // BER_RECORD
-    owners = _Owners(board)
+    owners = Owners(board)
     for position, byte in enumerate(record):
         if byte not in b"1234":
             raise _byte_error(offset + position, board,
@@ -360,7 +359,7 @@ def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Dea
 
     text = line.rstrip()
     dealer = board_dealer_vul(board)[0]
-    owners = _Owners(board)
+    owners = Owners(board)
     for position, letter in enumerate(text):
         number = bhg_number(letter)
         if number is None:
@@ -442,7 +441,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
         raise error(board_column, f"the board number must be a positive integer, got {quote(board_text)}")
     board = int(board_text)
     board_label = f"board {board}"
-    owners = _Owners(board)
+    owners = Owners(board)
     for index, (column, holding) in enumerate(fields[:16]):
         seat, suit = divmod(index, 4)
         for offset, letter in enumerate(holding):
@@ -486,59 +485,3 @@ def write_csv(deals: Iterable[Deal], target: Target) -> None:
                               vul if deal.vul is None else deal.vul))
     with TextSink(target) as sink:
         sink.write("".join(lines))
-
-
-# -- .dlm: Dealer4 / DealerPro (read only) ------------------------------------------
-
-def read_dlm(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    """The boards From board .. To board of a .dlm file."""
-    name = source_name(source, filename)
-    values: dict[str, tuple[str, int, str]] = {}
-    for line_number, line in enumerate(text_lines(source), 1):
-        key, equals, value = line.partition("=")
-        if equals:
-            values[key.strip().lower()] = (value.strip(), line_number, line)
-    first = _dlm_number(values, "from board", name)
-    last = _dlm_number(values, "to board", name)
-    crypto = values.get("crypto key", ("0", 0, ""))[0]
-    if crypto.strip("0 "):
-        raise DppError(f"this .dlm file is encrypted (Crypto key={crypto}); dealerpp reads "
-                       "only files saved without encryption", filename=name)
-    for board in range(first, last + 1):
-        found = values.get(f"board {board:02d}")
-        if found is None:
-            raise DppError(f"board {board}: no 'Board {board:02d}=' line "
-                           f"(From board {first} to To board {last})", filename=name)
-        yield decode_dlm(board, *found, name)
-
-
-def _dlm_number(values: dict[str, tuple[str, int, str]], key: str, name: str | None) -> int:
-    found = values.get(key)
-    if found is None or not (found[0].isascii() and found[0].isdigit()):
-        raise DppError(f"a .dlm file needs a '{key.capitalize()}=' line with a number",
-                       line=found[1] if found else None, filename=name,
-                       source_line=found[2] if found else None)
-    return int(found[0])
-
-
-def decode_dlm(board: int, value: str, line_number: int, line: str, name: str | None) -> Deal:
-    after = line.index("=") + 1
-    start = after + len(line[after:]) - len(line[after:].lstrip())  # the value's column - 1
-
-    def error(offset: int, message: str) -> DppError:
-        return DppError(f"board {board}: {message}", line=line_number,
-                        column=start + offset + 1, filename=name, source_line=line)
-
-    if len(value) < 26:
-        raise error(len(value), f"expected 26 letters a-p, got {len(value)} characters")
-    owners = _Owners(board)
-    for index, letter in enumerate(value[:26]):
-        code = ord(letter) - ord("a")
-        if not 0 <= code < 16:
-            raise error(index, f"{quote(letter)} is not a letter a-p")
-        owners.give(2 * index + 1, code >> 2)
-        owners.give(2 * index + 2, code & 3)
-    problem = owners.count_problem()
-    if problem:
-        raise error(0, problem)
-    return owners.deal()

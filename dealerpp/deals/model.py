@@ -595,6 +595,21 @@ class PbnInfo:
         return None
 
 
+@dataclass(frozen=True)
+class DlmInfo:
+    """What a Dealer4 .dlm file says besides the cards (dealerpp.deals.dlm):
+    its header's values as read (``Status`` is ``Show`` or ``Sealed``), and
+    the board's own ``Duplicates NN=`` value. Written back by the .dlm
+    writer, so that a .dlm copied to .dlm is the file it was."""
+
+    headline: str = ""
+    status: str = "Show"
+    duplicates: int = 1
+    next_board: str = "0"
+    printouts: str = "0"
+    board_duplicates: str = "0"
+
+
 @dataclass(frozen=True, repr=False)
 class Deal:
     """Who holds each card, plus what travels with the deal.
@@ -621,6 +636,7 @@ class Deal:
     gib: GibInfo | None = None
     pbn: PbnInfo | None = None
     dx_number: int | None = None
+    dlm: DlmInfo | None = None
     order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=True)
 
     def __post_init__(self) -> None:

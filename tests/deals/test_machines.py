@@ -92,13 +92,23 @@ def test_csv_layout() -> None:
 
 DLM_HEAD = ("[Document]\nHeadline=Club night\nStatus=\nDuplicates=1\nFrom board={first}\n"
             "To board={last}\nNext board to duplimate={first}\nPrintOuts=\n"
-            "Crypto key={crypto}\nChecksum=123\n")
+            "Crypto key={crypto}\nChecksum={checksum}\n")
+
+
+def spec_check(board: int, letters: str) -> str:
+    """The spec's rule, computed here: NN XOR the code of each letter."""
+    value = board
+    for letter in letters:
+        value ^= ord(letter)
+    return f"{value:03d}"
 
 
 def dlm(first: int, last: int, boards: dict[int, str], crypto: str = "0") -> str:
-    lines = [DLM_HEAD.format(first=first, last=last, crypto=crypto)]
+    # Status is empty: no XOR 1 (the spec's rule: only Status=Show adds it)
+    lines = [DLM_HEAD.format(first=first, last=last, crypto=crypto, checksum=1 ^ first ^ last)]
     for number, letters in boards.items():
-        lines.append(f"Duplicates {number:02d}=1\nBoard {number:02d}={letters}417\n")
+        check = spec_check(number, letters) if len(letters) == 26 else ""
+        lines.append(f"Duplicates {number:02d}=1\nBoard {number:02d}={letters}{check}\n")
     return "".join(lines)
 
 
@@ -107,6 +117,9 @@ def test_dlm_reads_the_boards_in_range() -> None:
     suited_letters = "b" + "aaaaaa" + "ffffff" + "kkkkkk" + "l" + "pppppp"
     assert len(suited_letters) == 26
     text = dlm(2, 3, {1: "z" * 26, 2: suited_letters, 3: suited_letters, 4: "?"})
+    with pytest.raises(DppError, match="board 1: 'z' is not a letter a-p"):
+        list(deals_api.read(text.encode("ascii"), "dlm"))  # every board is checked
+    text = dlm(2, 3, {2: suited_letters, 3: suited_letters})
     read = list(deals_api.read(text.encode("ascii"), "dlm"))
     assert [d.board for d in read] == [2, 3]
     assert read[0].dealer is Seat.EAST and read[0].vul is Vul.NS
@@ -116,13 +129,11 @@ def test_dlm_reads_the_boards_in_range() -> None:
     assert detect.from_content(text.encode("ascii")) == "dlm"
 
 
-def test_dlm_refuses_encryption_and_writing(tmp_path: Path) -> None:
+def test_dlm_refuses_encryption_and_bad_letters() -> None:
     text = dlm(1, 1, {1: "a" * 26}, crypto="5731")
     assert "encrypted" in error_of(text, "dlm").message
     bad = error_of(dlm(1, 1, {1: "aaaaaaq" + "a" * 19}), "dlm")
     assert "'q' is not a letter a-p" in bad.message and bad.line is not None
-    with pytest.raises(DppError, match="cannot write dlm: dealerpp reads it but does not"):
-        written([SUITED], "dlm")
 
 
 # -- detection ------------------------------------------------------------------------
@@ -251,21 +262,6 @@ def test_dup_past_board_99_names_the_board_and_writes_nothing(
     assert status == 1
     assert err.startswith(f"{target}: error: deal 100: board 100 is past 99"), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.ber"]
-
-
-@pytest.mark.parametrize("argv", [["out.dlm"], ["out.txt", "--to", "dlm"]])
-def test_writing_dlm_is_a_usage_error_naming_what_can_be_written(
-        tmp_path: Path, argv: list[str]) -> None:
-    """Refused before the input is read (it does not exist here)."""
-    status, _, err = run(["convert", str(tmp_path / "missing.pbn"),
-                          *[str(tmp_path / argv[0]), *argv[1:]]])
-    assert status == 2
-    assert "error: cannot write dlm" in err
-    listed = err.rsplit("formats that can be written: ", 1)[1].rstrip(")\n").split(", ")
-    assert set(listed) == set(WRITABLE) | {"giblib", "deals", "dx", "hex", "listing",
-                                           "oneline", "compact", "printall"}
-    assert "dlm" not in listed
-    assert list(tmp_path.iterdir()) == []
 
 
 # -- board numbers, dealer, vulnerability ------------------------------------------------

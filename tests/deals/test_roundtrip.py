@@ -192,8 +192,6 @@ def test_api_read_write_every_format(tmp_path) -> None:  # type: ignore[no-untyp
         masks = [sum(1 << c for c in cards[i * 13:(i + 1) * 13]) for i in range(4)]
         sample.append(Deal(tuple(masks)))  # type: ignore[arg-type]
     for fmt in deals_api.FORMATS:
-        if fmt == "dlm":
-            continue  # read only: tests/deals/test_machines.py
         path = tmp_path / f"out.{fmt}"
         deals_api.write(sample, str(path), fmt)
         back = list(deals_api.read(path))  # by content, or the extension when known
