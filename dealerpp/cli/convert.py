@@ -10,12 +10,16 @@ codec (``dealerpp.deals.formats``) the file is converted in chunks
 (``dealerpp.deals.bulk``, with a progress bar on a terminal); any other pair
 goes deal by deal, and standard output then gets nothing until the whole
 input has been read. Both report errors, the summary and a reader that went
-away (status 141) the same way.
+away (status 141) the same way, and both leave the output unwritten (a
+``Judge`` says so) when no deal was found, or when a PBN game was left out
+and the output format holds no board numbers (every later board would take
+its place). A text input saved as UTF-16 is read as the UTF-8 it holds.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import io
 import os
@@ -23,13 +27,16 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError, quote
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.progress import Progress
 
 CHOICES = formats.NAMES
 # The bulk path keeps board numbers in 64-bit integers; a first board
@@ -139,26 +146,38 @@ def main(argv: list[str], prog: str) -> int:
         return EXIT_USAGE
     name = "<stdin>" if args.input == "-" else args.input
     log = ProblemLog()
+    judge = Judge(prog, args, to_fmt, log)
     first_board = None  # the first board written, where the output needs it to be read back
     # the PBN reader's options: its problems printed as they come, the game
     # that has an error left out and the conversion going on
     pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
     try:
-        source, name = open_input(args.input)
-        from_fmt, source = _input_format(args, source, name)
-        if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
-                and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export \
-                and args.boards is None:
-            total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options)
-        else:
-            total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
-                                                   pbn_options)
+        with contextlib.ExitStack() as opened:
+            source, name = open_input(args.input)
+            from_fmt, source = _input_format(args, source, name)
+            source = as_utf8(source, from_fmt, opened)
+            judge.name = name
+            if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
+                    and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export \
+                    and args.boards is None:
+                total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options,
+                                         judge)
+            else:
+                total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
+                                                       pbn_options, judge, opened)
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except OutputFailed as failed:
         raise failed.error from None  # the dispatcher names standard output
+    except NotWritten as refused:
+        print(f"{prog}: error: {refused.reason}", file=sys.stderr)
+        return EXIT_INPUT
     except (DppError, OSError) as error:
         return report_input_error(error, args, name)
+    stopped = judge.stopped_output(total)
+    if stopped is not None:
+        print(f"{prog}: error: {stopped}", file=sys.stderr)
+        return EXIT_INPUT
     report_converted(prog, total, args.quiet, log.errors)
     if formats.get(to_fmt).dealer_first and first_board not in (None, 1):
         output = "standard output" if args.output == "-" else shown_name(args.output)
@@ -168,20 +187,90 @@ def main(argv: list[str], prog: str) -> int:
     return EXIT_INPUT if log.errors else EXIT_OK
 
 
+class NotWritten(Exception):
+    """Raised inside the output's writer, which then discards what it was
+    given: everything was read, but the output would not be right."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Judge:
+    """Says whether what was converted may be written: something, and with
+    no board left out where the output format would move every later board
+    into its place (one whose records carry no board numbers)."""
+
+    def __init__(self, prog: str, args: argparse.Namespace, to_fmt: str,
+                 log: ProblemLog) -> None:
+        self.prog = prog
+        self.output = "standard output" if args.output == "-" else shown_name(args.output)
+        self.to_fmt = to_fmt
+        self.log = log
+        self.name = "<stdin>" if args.input == "-" else args.input
+
+    @property
+    def holds_numbers(self) -> bool:
+        return self.to_fmt in formats.NUMBERED
+
+    def stop_writing(self) -> bool:
+        """Whether nothing more may reach an output already being written
+        (standard output on the bulk path): a board is missing before it."""
+        return bool(self.log.errors) and not self.holds_numbers
+
+    def check(self, total: int) -> None:
+        """Raise NotWritten when the output must not be written."""
+        if not total:
+            found = "could be read from" if self.log.errors else "found in"
+            raise NotWritten(f"no deal {found} {shown_name(self.name)}: nothing written")
+        if self.log.errors and not self.holds_numbers:
+            raise NotWritten(f"{self.output} not written: {self._missing()}")
+
+    def stopped_output(self, total: int) -> str | None:
+        """For an output written as it was read (standard output on the bulk
+        path): what it lacks, or None when it is all there."""
+        if not total:
+            found = "could be read from" if self.log.errors else "found in"
+            return f"no deal {found} {shown_name(self.name)}"
+        if self.stop_writing():
+            return f"{self.output} stops before the first board left out: {self._missing()}"
+        return None
+
+    def _missing(self) -> str:
+        lines = self.log.error_lines
+        count = len(lines)
+        where = ", ".join(str(line) for line in lines[:_NAMED_LINES])
+        if count > _NAMED_LINES:
+            where += ", ..."
+        boards = "a board" if count == 1 else f"{count} boards"
+        verb = "has" if count == 1 else "have"
+        return (f"{boards} of {shown_name(self.name)} {verb} an error (line{'s' if count != 1 else ''} "
+                f"{where}) and {self.to_fmt} holds no board numbers: every board after "
+                f"{'it' if count == 1 else 'one'} would take the wrong number")
+
+
+_NAMED_LINES = 10  # the lines of the first errors a refusal names
+
+
 class StandardOutput:
     """Standard output's binary stream, its write errors told apart from the
-    input's (``OutputFailed``); a reader that went away stays a BrokenPipeError."""
+    input's (``OutputFailed``); a reader that went away stays a BrokenPipeError.
+    ``stop``: once it says so, what is written is dropped (the boards after
+    one left out, in a format that would number them by their place)."""
 
-    def __init__(self) -> None:
+    def __init__(self, stop: Callable[[], bool] = lambda: False) -> None:
         self.stream = sys.stdout.buffer
+        self.stop = stop
 
     @classmethod
-    def as_file(cls) -> IO[bytes]:
+    def as_file(cls, stop: Callable[[], bool] = lambda: False) -> IO[bytes]:
         """One, typed as the binary file it stands in for (it has the two
         methods a writer of ours calls: write and flush)."""
-        return cast("IO[bytes]", cls())
+        return cast("IO[bytes]", cls(stop))
 
     def write(self, data: bytes | memoryview) -> int:
+        if self.stop():
+            return len(data)
         try:
             return self.stream.write(data)
         except BrokenPipeError:
@@ -205,10 +294,12 @@ class ProblemLog:
 
     def __init__(self) -> None:
         self.errors = 0
+        self.error_lines: list[int | None] = []
 
     def __call__(self, problem: Diagnostic) -> None:
         if problem.severity == "error":
             self.errors += 1
+            self.error_lines.append(problem.line)
         print(problem.format(), file=sys.stderr)
 
 
@@ -223,14 +314,14 @@ def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str
 
 
 def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt: str | None,
-                      to_fmt: str, pbn_options: dict[str, Any]) -> tuple[int, int | None]:
+                      to_fmt: str, pbn_options: dict[str, Any], judge: Judge,
+                      opened: contextlib.ExitStack) -> tuple[int, int | None]:
     """Convert deal by deal: how many, and the first one's board number."""
     from dealerpp import deals
     from dealerpp.deals._io import write_all
 
-    # the bar follows PBN games (their text); standard output gets none
-    bar = _pbn_progress(args, source) if from_fmt == "pbn" and args.output != "-" else None
-    counter = _Counter(bar)
+    source, bar = _with_progress(args, source, opened)
+    counter = _Counter(bar, _SizeWarning(judge.prog, judge))
     if from_fmt == "pbn":
         found = formats.get("pbn").load_reader()(source, filename=name, **pbn_options)
         if args.first_board is not None:
@@ -255,15 +346,38 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
             # (a PBN game with an error is left out, the others are printed).
             buffer = io.BytesIO()
             write(stream, buffer)
+            counter.close()
+            judge.check(counter.total)
             standard_output = StandardOutput.as_file()
             write_all(standard_output, buffer.getbuffer())
             standard_output.flush()
         else:
             with atomic_writer(args.output) as out:
                 write(stream, out)
+                counter.close()
+                judge.check(counter.total)  # NotWritten: the new content is dropped
     finally:
         counter.close()
     return counter.total, counter.first_board
+
+
+def as_utf8(source: Any, fmt: str | None, opened: contextlib.ExitStack) -> Any:
+    """The source to read: a text saved as UTF-16 as the UTF-8 it holds
+    (opened here, and closed with ``opened``); anything else as it is."""
+    from dealerpp.deals import detect
+
+    if fmt is None or formats.get(fmt).binary:
+        return source
+    if isinstance(source, Path):
+        with source.open("rb") as handle:
+            head = handle.read(detect.SNIFF)
+        codec = detect.utf16_codec(head)
+        if codec is None:
+            return source
+        return opened.enter_context(detect.utf8_from_utf16(source.open("rb"), codec))
+    head, source = detect.peek(source)
+    codec = detect.utf16_codec(head)
+    return source if codec is None else detect.utf8_from_utf16(source, codec)
 
 
 def _with_all_boards_asked(deals: Iterator[Any], selection: Any, name: str) -> Iterator[Any]:
@@ -302,16 +416,23 @@ def _writer(to_fmt: str, export: bool,
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
-                     to_fmt: str, pbn_options: dict[str, Any]) -> int:
+                     to_fmt: str, pbn_options: dict[str, Any], judge: Judge) -> int:
     from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_file
 
     # ``source`` is a path, or for "-" the standard input's binary stream
     # (as detection may have wrapped it), never the name "-" itself.
     per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
-    output = StandardOutput.as_file() if args.output == "-" else args.output
-    return convert_file(source, output, from_fmt, to_fmt, quiet=args.quiet, filename=name,
-                        per_deal=per_deal, first_board=args.first_board)
+    if args.output == "-":
+        # written as it is converted: after a board left out, nothing more
+        return convert_file(source, StandardOutput.as_file(judge.stop_writing), from_fmt,
+                            to_fmt, quiet=args.quiet, filename=name, per_deal=per_deal,
+                            first_board=args.first_board)
+    with atomic_writer(args.output) as out:
+        total = convert_file(source, out, from_fmt, to_fmt, quiet=args.quiet, filename=name,
+                             per_deal=per_deal, first_board=args.first_board)
+        judge.check(total)  # NotWritten: the new content is dropped
+    return total
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:
@@ -355,29 +476,82 @@ def format_error(error: DppError) -> str:
     return error.diagnostic.format()
 
 
-def _pbn_progress(args: argparse.Namespace, source: Any) -> Any:
-    """A progress bar for a long per-deal conversion (a PBN file copied to
-    PBN takes this path), when stderr is a terminal and not ``--quiet``."""
-    if args.quiet or not isinstance(source, Path):
-        return None
+def _with_progress(args: argparse.Namespace, source: Any,
+                   opened: contextlib.ExitStack) -> tuple[Any, _CountedBytes | None]:
+    """The source to read, counting its bytes, and a progress bar for them,
+    when stderr is a terminal and not ``--quiet`` (else the source as it is
+    and None): a long conversion shows it is going, whatever the formats."""
+    if args.quiet:
+        return source, None
     from dealerpp.deals.bulk.progress import Progress
 
-    try:
-        size = source.stat().st_size
-    except OSError:
-        return None
+    size = None
+    if isinstance(source, Path):
+        try:
+            size = source.stat().st_size
+        except OSError:
+            return source, None  # the reader names the problem
     bar = Progress(size)
-    return bar if bar.enabled else None
+    if not bar.enabled:
+        return source, None
+    stream = opened.enter_context(source.open("rb")) if isinstance(source, Path) else source
+    counted = _CountedBytes(stream, bar)
+    return io.BufferedReader(counted), counted
+
+
+class _CountedBytes(io.RawIOBase):
+    """A binary stream that counts the bytes read through it, for ``bar``."""
+
+    def __init__(self, stream: IO[bytes], bar: Progress) -> None:
+        super().__init__()
+        self.stream = stream
+        self.bar = bar
+        self.count = 0
+
+    def update(self, deals: int) -> None:
+        self.bar.update(self.count, deals)
+
+    def finish(self, deals: int) -> None:
+        """The bar's last state (drawn once even for a short conversion, as
+        the bulk path does)."""
+        self.bar.update(self.count, deals)
+        self.bar.close()
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.stream.read(len(buffer))
+        buffer[:len(data)] = data
+        self.count += len(data)
+        return len(data)
+
+
+class _SizeWarning:
+    """Warns, once, when a printable output (the HTML hand records) gets
+    more boards than a browser opens or prints with ease."""
+
+    def __init__(self, prog: str, judge: Judge) -> None:
+        self.limit = formats.get(judge.to_fmt).print_limit
+        self.prog = prog
+        self.judge = judge
+
+    def passed(self, total: int) -> None:
+        if self.limit is not None and total == self.limit + 1:
+            print(f"{self.prog}: warning: more than {self.limit:,} boards for "
+                  f"{self.judge.output}: a page of hand records that long is slow to open "
+                  f"and to print; the conversion goes on", file=sys.stderr)
 
 
 class _Counter:
-    """Counts the deals as they go by; moves a progress bar, if given, by the
-    length of each PBN game's text."""
+    """Counts the deals as they go by, moves a progress bar (if given) by
+    the bytes read, and warns when the output gets too big to print."""
 
-    def __init__(self, progress: Any = None) -> None:
+    def __init__(self, progress: _CountedBytes | None = None,
+                 size: _SizeWarning | None = None) -> None:
         self.total = 0
         self.progress = progress
-        self.done = 0
+        self.size = size
         self.first_board: int | None = None
 
     def count(self, stream: Iterator[Any]) -> Iterator[Any]:
@@ -385,13 +559,13 @@ class _Counter:
             if not self.total:
                 self.first_board = item.board
             self.total += 1
-            if self.progress is not None:
-                self.done += len(getattr(item.pbn, "text", "")) + 2
-                if self.total % 4096 == 0:
-                    self.progress.update(self.done, self.total)
+            if self.size is not None:
+                self.size.passed(self.total)
+            if self.progress is not None and self.total % 1024 == 0:
+                self.progress.update(self.total)
             yield item
 
     def close(self) -> None:
         if self.progress is not None:
-            self.progress.update(self.done, self.total)
-            self.progress.close()
+            self.progress.finish(self.total)
+            self.progress = None

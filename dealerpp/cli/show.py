@@ -1,22 +1,24 @@
 """``dealerpp show FILE [--from FMT]``: print each deal as a four-hand diagram.
 
-Deals are printed as they are read; an error stops the listing with a
-positioned message and exit status 1, and a reader that goes away (``|
-head``) ends it quietly with status 141, as for ``convert``.
+Deals are printed as they are read. As in ``convert``, a PBN game with an
+error is named and left out and the listing goes on (exit status 1); an
+error in any other format stops it with a positioned message (status 1);
+a reader that goes away (``| head``) ends it quietly with status 141.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 from typing import Any
 
 from dealerpp.cli.common import OutputFailed, shown_name
-from dealerpp.cli.convert import format_error, open_input, parse_args
+from dealerpp.cli.convert import ProblemLog, as_utf8, format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import Diagnostic, DppError
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
@@ -36,16 +38,25 @@ def main(argv: list[str], prog: str) -> int:
     from dealerpp.deals.display import diagram
 
     name = args.file
+    log = ShownProblems()
     try:
-        source, name = open_input(args.file)
-        if isinstance(source, Path):
-            # Opened before the listing names its format: a file that cannot
-            # be read gets its error alone.
-            source.open("rb").close()
-        fmt, source = _format_named(args.from_fmt, source, name)
-        read = deals.read(source, fmt, filename=name) if fmt else iter(())
-        for number, deal in enumerate(read, 1):
-            _write(("\n" if number > 1 else "") + diagram(deal, number))
+        with contextlib.ExitStack() as opened:
+            source, name = open_input(args.file)
+            if isinstance(source, Path):
+                # Opened before the listing names its format: a file that cannot
+                # be read gets its error alone.
+                source.open("rb").close()
+            fmt, source = _format_named(args.from_fmt, source, name)
+            source = as_utf8(source, fmt, opened)
+            if fmt == "pbn":  # a game with an error is named, and the others shown
+                read = formats.get("pbn").load_reader()(source, filename=name, report=log)
+            else:
+                read = deals.read(source, fmt, filename=name) if fmt else iter(())
+            shown = 0
+            for deal in read:
+                shown += 1
+                number = shown + log.errors  # its place, counting the games left out
+                _write(("\n" if shown > 1 else "") + diagram(deal, number))
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except DppError as error:
@@ -59,7 +70,21 @@ def main(argv: list[str], prog: str) -> int:
     except OSError as error:
         print(f"{shown_name(args.file)}: error: {error.strerror or error}", file=sys.stderr)
         return EXIT_INPUT
+    if log.errors:
+        sys.stdout.flush()
+        print(f"{prog}: {shown} deal{'s' if shown != 1 else ''} shown, {log.errors} "
+              f"error{'s' if log.errors != 1 else ''}: the games that have them are left out",
+              file=sys.stderr)
+        return EXIT_INPUT
     return EXIT_OK
+
+
+class ShownProblems(ProblemLog):
+    """The PBN reader's problems, each printed after the diagrams before it."""
+
+    def __call__(self, problem: Diagnostic) -> None:
+        sys.stdout.flush()
+        super().__call__(problem)
 
 
 def _write(text: str) -> None:

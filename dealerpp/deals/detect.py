@@ -5,10 +5,16 @@ extensions, and its sniffer, shown the first few kilobytes (a stream is
 peeked, not consumed). A text no sniffer claims is read as PBN, so a line of
 four bare hands is a PBN deal string (N E S W, seed 003) unless it has a
 giblib trick string (``:``).
+
+A text file saved as UTF-16 (Windows tools write PBN so, with or without a
+byte-order mark) is told by its first bytes (``utf16_codec``), sniffed as
+the text it holds, and read through ``utf8_from_utf16``: the same deals,
+lines and columns as its UTF-8 twin.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
 from typing import IO, Any, cast
@@ -100,7 +106,11 @@ def from_content(head: bytes) -> str | None:
 
 def sniffed(head: bytes) -> formats.Head | None:
     """What the sniffers are shown of a file's first bytes: None when there
-    is nothing to see (no bytes, or only blank and ``%`` lines)."""
+    is nothing to see (no bytes, or only blank and ``%`` lines). UTF-16
+    text is shown as the UTF-8 it would be."""
+    codec = utf16_codec(head)
+    if codec is not None:
+        head = head[:len(head) - len(head) % 2].decode(codec, "replace").encode()
     if not head:
         return None
     if _is_binary(head):
@@ -124,6 +134,66 @@ def _is_binary(head: bytes) -> bool:
     return any(b < 9 or 13 < b < 32 for b in head)
 
 
+# ASCII text in UTF-16 without a mark: the first characters' other byte is 0
+_UTF16_SAMPLE = 64
+_PRINTABLE = frozenset(range(32, 127)) | {9, 10, 13}
+
+
+def utf16_codec(head: bytes) -> str | None:
+    """The codec of a text whose first bytes are UTF-16 (``utf-16`` after a
+    byte-order mark, else ``utf-16-le`` or ``-be`` when the first characters
+    are ASCII with a 0 byte beside each), or None. Only a text format's
+    content is read so: a binary record may begin the same way."""
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    sample = head[:min(len(head), _UTF16_SAMPLE) // 2 * 2]
+    if len(sample) < 4:
+        return None
+    for codec, text, zeros in (("utf-16-le", sample[0::2], sample[1::2]),
+                               ("utf-16-be", sample[1::2], sample[0::2])):
+        if not any(zeros) and _PRINTABLE.issuperset(text):
+            return codec
+    return None
+
+
+class _Utf8FromUtf16(io.RawIOBase):
+    """The UTF-8 bytes of a UTF-16 binary stream (line ends as they are;
+    a character that is no UTF-16 becomes U+FFFD, which the readers report)."""
+
+    def __init__(self, stream: IO[bytes], codec: str) -> None:
+        super().__init__()
+        self._text = io.TextIOWrapper(stream, encoding=codec, errors="replace", newline="")
+        self._pending = b""
+        name = getattr(stream, "name", None)
+        if isinstance(name, str):
+            self.name = name
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._pending:
+            text = self._text.read(1 << 16)
+            if not text:
+                return 0
+            self._pending = text.encode("utf-8")
+        size = min(len(buffer), len(self._pending))
+        buffer[:size] = self._pending[:size]
+        self._pending = self._pending[size:]
+        return size
+
+    def close(self) -> None:
+        if not self.closed:
+            self._text.close()
+        super().close()
+
+
+def utf8_from_utf16(stream: IO[bytes], codec: str) -> io.BufferedReader:
+    """A binary stream of the UTF-8 text that ``stream`` holds in UTF-16
+    (``codec`` as ``utf16_codec`` names it); closing it closes ``stream``."""
+    return io.BufferedReader(_Utf8FromUtf16(stream, codec), SNIFF * 16)
+
+
 def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]:
     """Format name (None for empty input) and the source to read it from."""
     if name is None:
@@ -138,4 +208,5 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension", "prefixed", "sniffed"]
+__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension", "prefixed",
+           "sniffed", "utf8_from_utf16", "utf16_codec"]

@@ -59,6 +59,14 @@ class DealFormat(NamedTuple):
     # Its hands are listed from each board's dealer: read back as other boards
     # than it was written as, they land on the wrong seats (.bhg).
     dealer_first: bool = False
+    # Its records carry each board's number: a board left out of a set leaves
+    # the others their numbers. Without them (every positional format, and
+    # those that hold deals only) a board left out would move every later
+    # board into the place before, so convert writes no such file then.
+    numbered: bool = False
+    # A page meant to be printed: more boards than this make it slow to open
+    # and print, and convert warns (a million deals would be a gigabyte page).
+    print_limit: int | None = None
 
     @property
     def fast(self) -> bool:
@@ -198,7 +206,7 @@ def _club(name: str, description: str, sniff: Sniffer, codec: str | None = None,
     return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
                       f"{_M}machines:write_{name}", sniff,
                       None if codec is None else _MACHINES_BULK + codec, binary, positional,
-                      dealer_first)
+                      dealer_first, numbered=not positional)
 
 
 _CLUB_FORMATS = (
@@ -214,14 +222,15 @@ _CLUB_FORMATS = (
     _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
           positional=False),
     DealFormat("dlm", (".dlm",), "Dealer4/Duplimate [Document] file: boards 1-99, check values",
-               _M + "dlm:read", _M + "dlm:write", _dlm),
+               _M + "dlm:read", _M + "dlm:write", _dlm, numbered=True),
 )
 
 
 FORMATS: tuple[DealFormat, ...] = (
     DealFormat("pbn", (".pbn",),
                "PBN games or deal-string lines (dealer's printpbn)",
-               _M + "dealer_output:read_printpbn", _M + "pbn:write", _pbn, _BULK + "PbnCodec"),
+               _M + "dealer_output:read_printpbn", _M + "pbn:write", _pbn, _BULK + "PbnCodec",
+               numbered=True),
     DealFormat("giblib", (".gib", ".giblib"),
                "W N E S hands, optionally ':' and 20 trick values",
                _M + "giblib:read", _M + "giblib:write", _giblib, _BULK + "GiblibCodec"),
@@ -231,7 +240,7 @@ FORMATS: tuple[DealFormat, ...] = (
                _BULK + "DealsCodec", binary=True),
     DealFormat("dx", (".dx",),
                "binary: .deals with a number, auction and play",
-               _M + "binary:read_dx", _M + "binary:write_dx", _dx, binary=True),
+               _M + "binary:read_dx", _M + "binary:write_dx", _dx, binary=True, numbered=True),
     DealFormat("hex", (".hex",),
                "26 hex digits a deal, optional -D board suffix",
                _M + "hex26:read", _M + "hex26:write", _hex, _BULK + "Hex26Codec"),
@@ -253,7 +262,8 @@ FORMATS: tuple[DealFormat, ...] = (
     *_CLUB_FORMATS,
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
-               _M + "html_records:read", _M + "html_records:write", _html),
+               _M + "html_records:read", _M + "html_records:write", _html, numbered=True,
+               print_limit=2000),
 )
 
 #: A text file no sniffer claims is read as PBN (four bare hands N E S W).
@@ -261,6 +271,7 @@ TEXT_FALLBACK = "pbn"
 
 NAMES: tuple[str, ...] = tuple(f.name for f in FORMATS)
 POSITIONAL: frozenset[str] = frozenset(f.name for f in FORMATS if f.positional)
+NUMBERED: frozenset[str] = frozenset(f.name for f in FORMATS if f.numbered)
 WRITABLE: tuple[str, ...] = tuple(f.name for f in FORMATS if f.writable)
 FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
 BY_NAME: dict[str, DealFormat] = {f.name: f for f in FORMATS}

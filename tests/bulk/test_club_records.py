@@ -202,7 +202,7 @@ def test_convert_takes_the_bulk_path_with_first_board(tmp_path: Path,
 
     calls: list[int | None] = []
     monkeypatch.setattr(stream, "convert_file",
-                        lambda *args, first_board=None, **_: calls.append(first_board) or 0)
+                        lambda *args, first_board=None, **_: calls.append(first_board) or 1)
     (tmp_path / "in.bri").write_bytes(b"")
     assert main(["convert", "-q", str(tmp_path / "in.bri"), str(tmp_path / "out.pbn"),
                  "--first-board", "9"]) == 0

@@ -139,7 +139,7 @@ def test_every_fast_extension_takes_the_bulk_path(tmp_path: Path, monkeypatch: p
 
     calls: list[tuple[str, str]] = []
     monkeypatch.setattr(stream, "convert_file",
-                        lambda src, dst, src_fmt, dst_fmt, **_: calls.append((src_fmt, dst_fmt)) or 0)
+                        lambda src, dst, src_fmt, dst_fmt, **_: calls.append((src_fmt, dst_fmt)) or 1)
     other = ".hex" if fmt != "hex" else ".deals"
     (tmp_path / f"in{ext}").write_bytes(b"")
     (tmp_path / f"in{other}").write_bytes(b"")
