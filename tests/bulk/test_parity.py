@@ -148,6 +148,12 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, first_board: int |
     # the same status, and the same first problem: FILE:LINE:COL: error: MESSAGE
     if src == "pbn":  # a game with no deal is kept in PBN, left out with a warning in dst
         bulk_err = without_games_left_for_no_deal(bulk_err, source)
+        if per_status == 0 and not list(deals_api.read(same, "pbn")):
+            # only games without a deal: copied to PBN, and no deal at all for dst
+            assert (bulk_status, bulk_err) == (
+                1, f"dealerpp convert: error: no deal found in {source}: nothing written\n")
+            assert not fast.exists()
+            return
     assert (bulk_status, bulk_err.partition("\n")[0]) == (per_status, per_err.partition("\n")[0])
     if per_status == 0:
         read_back = [d.masks for d in deals_api.read(same, src)]
