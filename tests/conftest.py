@@ -16,11 +16,18 @@ import pytest
 from hypothesis import settings
 
 # CI runs the same examples every time (a failure there can be replayed);
-# local runs keep exploring new ones.
+# local runs keep exploring new ones, fewer of them a run (``examples``).
 settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("local", max_examples=25)
 IN_CI = os.environ.get("CI") == "true"
-if IN_CI:
-    settings.load_profile("ci")
+settings.load_profile("ci" if IN_CI else "local")
+
+
+def examples(count: int) -> int:
+    """How many examples a property test runs: ``count`` under CI (``CI=true``),
+    a quarter of it (at least 10) in a local run, which stays under a minute;
+    a local run draws new examples each time, so the runs add up."""
+    return count if IN_CI else max(count // 4, min(count, 10))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = PROJECT_ROOT / "examples"

@@ -27,6 +27,7 @@ from dealerpp.diagnostics import (
     quoted_line,
     source_line_of,
 )
+from tests.conftest import examples
 
 # What no shown line may hold: C0 controls but tab, DEL, C1, surrogates.
 FORBIDDEN = {chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)]} - {"\t"}
@@ -130,7 +131,7 @@ def line_of(runs: list[tuple[str, int]]) -> str:
     return "".join(piece * count for piece, count in runs)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(RUNS, st.data())
 def test_any_line_any_column_is_bounded_and_clean(runs: list[tuple[str, int]],
                                                   data: st.DataObject) -> None:

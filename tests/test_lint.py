@@ -34,6 +34,7 @@ def test_python_version_is_supported() -> None:
     assert sys.version_info >= (3, 10)
 
 
+@pytest.mark.slow  # ~15 s of CPU, a quarter of the local run; landing runs mypy itself
 def test_mypy_is_clean() -> None:
     """mypy, configured in pyproject.toml (strict for shapes/ and deals/)."""
     if importlib.util.find_spec("mypy") is None:

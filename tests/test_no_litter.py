@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp.cli import main
+from tests.conftest import examples
 
 SCRIPT_LINES = [
     "generate 1000", "produce 2", "n = shape{north, 5+M(xxx)}", "s = shape{south, (4432)}",
@@ -51,7 +52,7 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
             for p in folder.iterdir()}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(runs())
 def test_a_failure_leaves_the_folder_as_it_was(run: tuple[list[str], str, str]) -> None:
     args, text, out_kind = run

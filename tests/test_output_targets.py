@@ -266,7 +266,9 @@ def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to:
     process = subprocess.Popen([*DEALERPP, "convert", "-q", "-", str(out), "--from", "hex",
                                 "--to", to], stdin=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdin is not None and process.stderr is not None
-    process.stdin.write(hex_deals(20_000))
+    # Less than a pipe holds, so the write returns at once; standard input
+    # stays open, so the conversion cannot end before the signal comes.
+    process.stdin.write(hex_deals(2_000))
     process.stdin.flush()
     deadline = time.monotonic() + 30
     while not writing_into(process.pid, tmp_path):
@@ -291,7 +293,7 @@ def test_a_process_killed_outright_mid_conversion_leaves_nothing(tmp_path: Path)
     process = subprocess.Popen([*DEALERPP, "convert", "-q", "-", str(out), "--from", "hex"],
                                stdin=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdin is not None
-    process.stdin.write(hex_deals(20_000))
+    process.stdin.write(hex_deals(2_000))  # standard input stays open: still converting
     process.stdin.flush()
     deadline = time.monotonic() + 30
     while not writing_into(process.pid, tmp_path):

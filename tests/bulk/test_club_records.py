@@ -24,6 +24,7 @@ from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import formats
 from dealerpp.deals.model import Deal
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
@@ -36,7 +37,7 @@ CHUNKS = st.sampled_from([64, 200, 1000, 1 << 20])
 FIRST_BOARDS = st.none() | st.integers(1, 200)
 RANKS = b"AKQJT98765432"
 GLYPHS = b"\x06\x03\x04\x05"
-SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def written(masks: list[tuple[int, int, int, int]], fmt: str) -> bytes:
@@ -144,7 +145,7 @@ def bad_files(draw: st.DrawFn) -> tuple[str, bytes, int]:
     return fmt, data[:index * size] + broken + data[(index + 1) * size:], index
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=examples(150))
 @given(bad_files(), st.sampled_from(formats.FAST), CHUNKS, FIRST_BOARDS)
 def test_a_bad_record_is_the_same_error_on_both_paths(
         bad: tuple[str, bytes, int], dst: str, chunk: int, first_board: int | None) -> None:
@@ -173,7 +174,7 @@ def convert(argv: list[str], per_deal_path: bool) -> tuple[int, str]:
     return status, err.getvalue()
 
 
-@settings(SETTINGS, max_examples=40)
+@settings(SETTINGS, max_examples=examples(40))
 @given(bad_files(), st.sampled_from(formats.FAST), FIRST_BOARDS)
 def test_convert_reports_a_bad_record_alike_and_writes_nothing(
         tmp_path_factory: pytest.TempPathFactory, bad: tuple[str, bytes, int], dst: str,

@@ -25,6 +25,7 @@ from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import formats, pbn
 from dealerpp.deals.model import Deal, GibInfo, Seat, board_dealer_vul
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
@@ -181,7 +182,7 @@ def without_games_left_for_no_deal(err: str, source: Path) -> str:
     return "".join(kept)
 
 
-PARITY = settings(max_examples=150, deadline=None,
+PARITY = settings(max_examples=examples(150), deadline=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -194,7 +195,7 @@ def test_bulk_path_and_per_deal_reader_agree(tmp_path_factory: pytest.TempPathFa
 
 
 @pytest.mark.slow
-@settings(PARITY, max_examples=1000)
+@settings(PARITY, max_examples=examples(1000))
 @given(cases())
 def test_bulk_path_and_per_deal_reader_agree_at_length(
         tmp_path_factory: pytest.TempPathFactory,

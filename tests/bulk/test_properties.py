@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal, GibInfo
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 from .helpers import FAST, LINE_FORMATS, bulk, partial_masks, per_deal, write_per_deal
 
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=examples(25), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 CHUNKS = st.sampled_from([64, 200, 1 << 20])
 TRICKS = st.text(alphabet="0123456789ABCD-", min_size=20, max_size=20)

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from dealerpp.script.check import check_text
+from tests.conftest import examples
 
 from .mutate import dealer_accepts, mutants
 
 SEED = 4
-COUNT = 600
+COUNT = examples(600)  # each mutant runs dealer: a quarter of them locally
 
 
 @pytest.mark.dealer

@@ -18,6 +18,7 @@ from dealerpp.cli import main
 from dealerpp.deals import detect, machines
 from dealerpp.deals.model import Deal, Seat, Vul, board_dealer_vul
 from dealerpp.diagnostics import DppError
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 # North all spades, East all hearts, South all diamonds, West all clubs
@@ -328,7 +329,7 @@ def meta(deal: Deal) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("first", WRITABLE)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(sample=numbered_deals())
 def test_every_pair_round_trips(first: str, sample: list[Deal]) -> None:
     for second in WRITABLE:
@@ -338,7 +339,7 @@ def test_every_pair_round_trips(first: str, sample: list[Deal]) -> None:
         assert [meta(d) for d in back] == [meta(d) for d in sample], (first, second)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(masks=full_masks(), board=st.integers(1, 99), dealer=st.sampled_from(Seat),
        vul=st.sampled_from(Vul))
 def test_csv_and_pbn_keep_any_board_dealer_and_vulnerability(

@@ -17,6 +17,7 @@ from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.machines_bulk import BerCodec, BriCodec, DgeCodec
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 CODECS = [BerCodec(), BriCodec(), DgeCodec()]
@@ -30,7 +31,7 @@ def per_deal_bytes(masks: list[tuple[int, int, int, int]], fmt: str) -> bytes:
 
 
 @pytest.mark.parametrize("codec", CODECS, ids=lambda c: c.name)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(masks=st.lists(full_masks(), min_size=1, max_size=12))
 def test_codec_matches_the_per_deal_path(codec: Codec, masks: list[tuple[int, int, int, int]]) -> None:
     expected = per_deal_bytes(masks, codec.name)
@@ -50,7 +51,7 @@ def per_deal_accepts(record: bytes, fmt: str) -> bool:
 
 
 @pytest.mark.parametrize("codec", CODECS, ids=lambda c: c.name)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(masks=st.lists(full_masks(), min_size=2, max_size=4), data=st.data())
 def test_a_row_fails_exactly_when_the_per_deal_reader_refuses_it(
         codec: Codec, masks: list[tuple[int, int, int, int]], data: st.DataObject) -> None:

@@ -17,6 +17,7 @@ from dealerpp.cli import main
 from dealerpp.deals import pbn, pbn_export
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import Diagnostic
+from tests.conftest import examples
 
 from . import pbn_oracle as oracle
 from .test_pbn_reader import mutated
@@ -142,7 +143,7 @@ def test_pbn_export_needs_a_pbn_output(tmp_path: Path,
     assert "--pbn-export is for a PBN output" in capsys.readouterr().err
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(mutated())
 def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -> None:
     """Whatever the reader accepts, from files cut and spliced anywhere

@@ -24,6 +24,7 @@ from dealerpp.deals import pbn
 from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.diagnostics import Diagnostic, DppError
+from tests.conftest import examples
 
 FULL = "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"
 BAD = "N:5.76.AK97654.Q32 5.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"  # S5 twice
@@ -82,7 +83,7 @@ def error_places(problems: list[Diagnostic]) -> list[tuple[int | None, int | Non
     return [(p.line, p.column) for p in problems if p.severity == "error"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cases(), st.booleans())
 def test_the_reader_names_the_physical_line(case: Case, crlf: bool) -> None:
     data = case.text.replace("\n", "\r\n").encode() if crlf else case.text
@@ -91,7 +92,7 @@ def test_the_reader_names_the_physical_line(case: Case, crlf: bool) -> None:
     assert error_places(problems) == [(case.deal_line, case.deal_column)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cases(), st.sampled_from([64, 100, 1 << 20]))
 def test_the_bulk_path_names_the_physical_line(case: Case, chunk: int) -> None:
     problems: list[Diagnostic] = []
@@ -101,7 +102,7 @@ def test_the_bulk_path_names_the_physical_line(case: Case, chunk: int) -> None:
     assert error_places(problems) == [(case.deal_line, case.deal_column)]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(cases())
 def test_the_writer_names_the_game_by_the_physical_line_of_its_first_tag(case: Case) -> None:
     # A deal PBN cannot hold (three full hands and a short one) in the place

@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 from dealerpp.deals import pbn
 from dealerpp.deals.pbn_lexer import games_of_text, split_games, text_chunks
 from dealerpp.diagnostics import Diagnostic
+from tests.conftest import examples
 
 from . import pbn_oracle as oracle
 
 CORPUS = Path(__file__).parent / "pbn_corpus"
 SAMPLES = {path.name: path.read_bytes() for path in sorted(CORPUS.glob("*.pbn"))}
-SETTINGS = settings(max_examples=80, deadline=None)
+SETTINGS = settings(max_examples=examples(80), deadline=None)
 
 GAME = ('[Board "{board}"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
         '[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n')
@@ -90,7 +91,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(mutated())
 # a byte-order mark starting a game that ends up first in the output
 @example(b"\n\xef\xbb\xbfN:AKQ65.T72.KQ9.K2 T7432.A54.A5.Q43 9.QJ8.8632.T9765 J8.K963.JT74.AJ8\n")
@@ -125,7 +126,7 @@ def _read_both_ways(data: bytes, **options: object) -> list[tuple[object, ...]]:
     return results
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(mutated(), st.booleans(), st.booleans())
 def test_the_quick_ways_agree_with_the_full_lexer(data: bytes, strict: bool,
                                                    need_deal: bool) -> None:

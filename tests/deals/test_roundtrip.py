@@ -30,10 +30,11 @@ from dealerpp.deals import (
 )
 from dealerpp.deals.model import board_dealer_vul, cards_of_mask
 from dealerpp.diagnostics import DppError
+from tests.conftest import examples
 
 from .strategies import any_masks, auctions, equal_masks, full_masks, legal_play, safe_text
 
-FAST = settings(max_examples=60, deadline=None)
+FAST = settings(max_examples=examples(60), deadline=None)
 
 
 @FAST
@@ -261,9 +262,10 @@ def test_read_detects_from_file_objects(tmp_path) -> None:  # type: ignore[no-un
 def test_readers_stream(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Taking the first deal reads only the start of a large file."""
     deal = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
-    for fmt, data in (("deals", binary.dumps_deals([deal] * 40000)),
-                      ("giblib", giblib.dumps([deal] * 20000).encode()),
-                      ("pbn", pbn.dumps([deal] * 10000).encode())):
+    # One deal's record, repeated (writing each copy took seconds).
+    for fmt, data in (("deals", binary.dumps_deals([deal]) * 40000),
+                      ("giblib", giblib.dumps([deal]).encode() * 20000),
+                      ("pbn", (pbn.dumps([deal]) + "\n").encode() * 10000)):
         path = tmp_path / f"big.{fmt}"
         path.write_bytes(data)
         with open(path, "rb") as handle:

@@ -14,6 +14,7 @@ from dealerpp.diagnostics import Diagnostic
 from dealerpp.script.check import check_text
 from dealerpp.script.check.report import ERROR_LIMIT, MORE_ERRORS
 from dealerpp.script.rewrite import preprocess_script
+from tests.conftest import examples
 
 SLOTS = st.sampled_from(["0", "1", "3", "4", "5", "x", "5+", "2-", "[2-4]", "13", "9"])
 TERM = st.builds(lambda slots, condition: "".join(slots) + condition,
@@ -39,7 +40,7 @@ def _errors_and_warnings(text: str) -> tuple[list[tuple], list[tuple]]:
             [(d.line, d.column, d.message) for d in found if d.severity == "warning"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(SCRIPT)
 def test_check_reports_what_preprocessing_reports(text: str) -> None:
     errors, warnings = _errors_and_warnings(text)
@@ -83,7 +84,7 @@ CHECKED_SCRIPT = st.builds(lambda parts: "".join(parts),
                            st.lists(st.one_of(STATEMENT, SCRIPT), min_size=1, max_size=6))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(CHECKED_SCRIPT)
 def test_the_preprocessors_check_finds_what_checking_its_output_finds(text: str) -> None:
     """The preprocessor checks the script as written, each shape{} one

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from dealerpp import DppError
 from dealerpp.script import parallel
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
+from tests.conftest import examples
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
 
@@ -65,7 +66,7 @@ def no_children_left() -> bool:
 
 
 @needs_fork
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scripts(bad=False))
 def test_two_cores_write_what_one_writes(text: str) -> None:
     assert parallel.may_go_parallel(text, 2)
@@ -74,7 +75,7 @@ def test_two_cores_write_what_one_writes(text: str) -> None:
 
 
 @needs_fork
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scripts(bad=True))
 def test_the_first_error_is_the_same_wherever_it_lies(text: str) -> None:
     serial = outcome(text, 1)

@@ -18,10 +18,11 @@ from dealerpp.shapes import emit
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.terms import term_table
 from dealerpp.shapes.universe import FULL_MASK
+from tests.conftest import examples
 from tests.shapes.oracle import PatternSpec, SlotSpec, all_shapes
 
 MODES = ("compact", "shortest", "list")
-EMISSION = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EMISSION = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TABLE = term_table()
 
 

@@ -20,12 +20,13 @@ from dealerpp import DppError, ShapeSet, expand
 from dealerpp.shapes.compiler import compile_shape
 from dealerpp.shapes.condition import dealer_literal
 from dealerpp.shapes.parser import MAX_PATTERN_SLOTS
+from tests.conftest import examples
 from tests.shapes.oracle import all_shapes
 
 SHAPES = all_shapes()
 SUITS = "shdc"
 INT_MIN = -(2**31)
-DEEP = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DEEP = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def brute(predicate) -> ShapeSet:

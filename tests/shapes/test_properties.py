@@ -14,7 +14,7 @@ from dealerpp import ShapeSet, expand
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK
-from tests.conftest import IN_CI
+from tests.conftest import examples
 from tests.shapes.oracle import (
     all_shapes,
     condition_holds,
@@ -27,9 +27,9 @@ SHAPES = all_shapes()
 # failing expression shrinks to a small one (a drawn int seed would not).
 RANDOMS = st.randoms(use_true_random=False)
 # A local run tries fewer examples (new ones each run); CI the whole tier.
-SETTINGS = settings(max_examples=80 if IN_CI else 40, deadline=None,
+SETTINGS = settings(max_examples=examples(80), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-EMISSION = settings(max_examples=40, deadline=None,
+EMISSION = settings(max_examples=examples(40), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -14,6 +14,7 @@ from dealerpp.shapes.cover import NO_LIMIT, cover
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.terms import TermTable, term_table
 from dealerpp.shapes.universe import FULL_MASK
+from tests.conftest import examples
 from tools.term_build import DATA_FILE, TermBuild, data_source
 
 TABLE = term_table()
@@ -30,6 +31,7 @@ def test_shipped_data_is_what_the_tool_writes(built: TermBuild) -> None:
     assert shipped == data_source(built), "run: python tools/term_build.py"
 
 
+@pytest.mark.slow  # 1,723 lists read by the slow reference reader: seconds
 def test_every_term_means_what_dealer_reads() -> None:
     for text, mask in zip(TABLE.texts, TABLE.masks, strict=True):
         assert read_dealer_list(text).mask == mask, text
@@ -61,7 +63,7 @@ def _scan_inside(shapes: int) -> set[int]:
     return {t for t, mask in enumerate(TABLE.masks) if not mask & ~shapes}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shape_sets)
 def test_indexes_match_a_scan(shapes: int) -> None:
     touching = {t for t, mask in enumerate(TABLE.masks) if mask & shapes}
@@ -69,7 +71,7 @@ def test_indexes_match_a_scan(shapes: int) -> None:
     assert set(TABLE.ids(TABLE.inside(shapes))) == _scan_inside(shapes)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shape_sets)
 def test_maximal_terms_match_a_scan(shapes: int) -> None:
     inside = _scan_inside(shapes)
@@ -113,7 +115,7 @@ def plain_greedy(target: int, pool: set[int], table: TermTable, limit: int) -> l
     return kept
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(shape_sets, st.sampled_from([NO_LIMIT, 2, 5, 12]))
 def test_cover_makes_the_plain_greedys_choices(shapes: int, limit: int) -> None:
     for target, pool in ((shapes, TABLE.inside(shapes)),
