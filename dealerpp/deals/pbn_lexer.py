@@ -9,8 +9,8 @@ write back exactly what was read.
 A token is a tuple ``(kind, start, end, a, b)``, offsets into the game's
 text (lines joined by LF):
 
-* ``TAG``: a tag pair; ``a`` the name, ``b`` the value as written (escapes
-  left in), so ``[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]``
+* ``TAG``: a tag pair (its ``[``, name, value and ``]`` may be on lines of
+  their own); ``a`` the name, ``b`` the value as written (escapes left in), so ``[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]``
   keeps its single backslashes;
 * ``BRACE``, ``SEMI``: a ``{}`` or ``;`` comment, ``a`` the text inside;
 * ``ESCAPE``: a ``%`` line, ``a`` the text after the ``%``;
@@ -38,7 +38,7 @@ _STATS = re.compile(r"\s*(?:(?:Generated|Produced) \d+ hands|Initial random seed
 _TOKEN = re.compile(r'''
     [ \t\r\n\f\v\ufeff]*
     (?:
-        \[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]*"(?P<value>[^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\]
+        \[[ \t\n]*(?P<name>[A-Za-z0-9_]+)[ \t\n]*"(?P<value>[^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t\n]*\]
       | (?P<tag>\[)
       | (?P<brace>\{[^}]*\}?)
       | (?P<semi>;[^\n]*)
@@ -58,7 +58,7 @@ _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]')
 # "plain run, then (escape, plain run)*": a third faster in re than an
 # alternation tried at every character.
 _QUICK_TOKEN = re.compile(r'''
-    \[[ \t]*([A-Za-z0-9_]+)[ \t]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t]*\]
+    \[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t\n]*\]
   | (\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*)
   | ("[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?)
   | ([^\s\[\]{};"][^\[\]{};"\n]*(?:\n[^\s\[\]{};"%][^\[\]{};"\n]*)*)
@@ -156,10 +156,16 @@ def tokens(text: str) -> list[Token]:
     return out
 
 
+# A tag's parts may be spread over lines: '[', the name, the value and ']'
+# each on its own line (the PBN verifier's test set has such a game).
+_NAME_AFTER_BRACKET = re.compile(r"[ \t\n]*([A-Za-z0-9_]*)[ \t\n]*")
+
+
 def _blanks_before(text: str, position: int) -> int:
-    """Blanks between a tag's '[' and its name (import format allows them)."""
+    """Blanks (line ends too) between a tag's '[' and its name (import
+    format allows them)."""
     count = 0
-    while text[position - count - 1] in " \t":
+    while text[position - count - 1] in " \t\n":
         count += 1
     return count
 
@@ -173,7 +179,7 @@ def _escaped(text: str, quote: int) -> bool:
 
 
 def _tag_problem(text: str, position: int) -> str:
-    name = re.compile(r"[ \t]*([A-Za-z0-9_]*)[ \t]*").match(text, position)
+    name = _NAME_AFTER_BRACKET.match(text, position)
     assert name is not None
     if not name.group(1):
         return "a tag needs a name after '['"
@@ -188,12 +194,12 @@ def _tag_problem(text: str, position: int) -> str:
 
 
 def _tag_problem_at(text: str, position: int) -> int:
-    name = re.compile(r"[ \t]*([A-Za-z0-9_]*)[ \t]*").match(text, position)
+    name = _NAME_AFTER_BRACKET.match(text, position)
     assert name is not None
     if not name.group(1):
         return position
     after = name.end()
-    value = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"[ \t]*').match(text, after)
+    value = re.compile(r'"(?:[^"\\\n]|\\[^\n])*"[ \t\n]*').match(text, after)
     if text[after:after + 1] != '"' or value is None:
         return after
     return value.end()

@@ -13,7 +13,8 @@ Layout rules it follows (PBN 2.1, sections 2-3, import format):
 * a line starting with ``%`` is an escape line, whatever follows;
 * a ``;`` comment runs to the end of the line, a ``{`` comment to the next
   ``}`` (across lines: an empty line inside it ends nothing);
-* ``[Name "value"]`` is a tag pair; inside the value ``\\"`` and ``\\\\``
+* ``[Name "value"]`` is a tag pair, its four parts on one line or spread
+  over lines (blanks and line ends between them); inside the value ``\\"`` and ``\\\\``
   are escapes, any other backslash is itself;
 * in sections, a ``"..."`` string is one token, anything else is a run of
   characters up to white space or one of ``[ { ; "``;
@@ -113,7 +114,7 @@ class _Scanner:
             elif char == "{":
                 row, line, column = self._brace(row, column)
             elif char == "[":
-                column = self._tag(line, row, column)
+                row, line, column = self._tag(row, column)
                 self.tags_seen = True
             elif char == '"':
                 end = self._string_end(line, row, column)
@@ -173,29 +174,42 @@ class _Scanner:
                 position += 1
         raise OracleError("string never closed", row + 1, column + 1)
 
-    def _tag(self, line: str, row: int, column: int) -> int:
-        position = column + 1
-        while position < len(line) and line[position] in " \t":
-            position += 1
+    def _skip_blanks(self, row: int, position: int) -> tuple[int, int]:
+        """The next character that is not a blank, over line ends (a tag's
+        parts may each be on a line of their own); at the end of the file,
+        the end of its last line."""
+        while True:
+            line = self.lines[row]
+            while position < len(line) and line[position] in " \t":
+                position += 1
+            if position < len(line) or row + 1 == len(self.lines):
+                return row, position
+            row, position = row + 1, 0
+
+    def _tag(self, row: int, column: int) -> tuple[int, str, int]:
+        """Read the tag whose '[' is at (row, column); the row, line and
+        column just past its ']'."""
+        start_row = row
+        row, position = self._skip_blanks(row, column + 1)
+        line = self.lines[row]
         name_start = position
         while position < len(line) and line[position] in _NAME_CHARS:
             position += 1
         name = line[name_start:position]
         if not name:
-            raise OracleError("tag without a name", row + 1, column + 1)
-        while position < len(line) and line[position] in " \t":
-            position += 1
+            raise OracleError("tag without a name", start_row + 1, column + 1)
+        row, position = self._skip_blanks(row, position)
+        line = self.lines[row]
         if line[position:position + 1] != '"':
             raise OracleError("tag without a value", row + 1, position + 1)
         end = self._string_end(line, row, position)
         value = line[position + 1:end - 1]
-        position = end
-        while position < len(line) and line[position] in " \t":
-            position += 1
+        row, position = self._skip_blanks(row, end)
+        line = self.lines[row]
         if line[position:position + 1] != "]":
             raise OracleError("tag not closed", row + 1, position + 1)
-        self.events.append(Event("tag", name, value, row + 1, column + 1))
-        return position + 1
+        self.events.append(Event("tag", name, value, start_row + 1, column + 1))
+        return row, line, position + 1
 
 
 def events(data: bytes | str) -> list[Event]:
