@@ -167,6 +167,18 @@ def test_sealed_writes_status_sealed_and_its_checksum(tmp_path: Path) -> None:
     assert not (tmp_path / "set.bri").exists()
 
 
+def test_a_dlm_copied_to_dlm_keeps_its_header(tmp_path: Path) -> None:
+    """A sealed set with its own Headline (a machine shows it) and a board
+    duplicated twice comes out of dlm -> dlm as it went in, without --sealed."""
+    text = spec_file(dict(enumerate(random_deals(4, 10), 1)), "Sealed", "Headline=Club night")
+    text = text.replace("Duplicates 02=0", "Duplicates 02=2")
+    source, target = tmp_path / "night.dlm", tmp_path / "copy.dlm"
+    source.write_text(text.replace("\n", "\r\n"))  # read with CR LF too
+    status, _, err = run(["convert", str(source), str(target)])
+    assert status == 0, err
+    assert target.read_text() == text
+
+
 def test_a_deal_without_a_number_follows_the_one_before() -> None:
     numbered = random_deals(3, 2, first=7)
     bare = [Deal(d.masks) for d in numbered]
