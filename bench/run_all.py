@@ -5,6 +5,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
 
     bench_shapes.py      shape compiler per term vs the Perl tool; terms emitted
     bench_preprocess.py  1000-line and one-line scripts vs the Perl tool and python
+    bench_importtime.py  what a one-shape script imports, against its budget
     bench_check.py       `dealerpp check` on a 1000-line script
     bench_bulk.py        bulk deal conversion, deals/s, vs endplay
     bench_machines.py    .ber/.bri/.dge codecs, deals/s, vs their per-deal path
@@ -36,6 +37,7 @@ def main() -> int:
     runs = [
         ["bench_shapes.py", *(["--terms", "300"] if options.quick else [])],
         ["bench_preprocess.py"],
+        ["bench_importtime.py"],
         ["bench_check.py"],
         ["bench_scaling.py"],
         ["bench_floods.py", *(["--sizes", "1,10"] if options.quick else [])],

@@ -15,6 +15,8 @@ made again, and compare the runtime with Lark token for token.
 
 from __future__ import annotations
 
+import sys
+
 from dealerpp.lalr.runtime import (
     Grammar,
     Meta,
@@ -39,7 +41,9 @@ def load(name: str) -> Grammar:
     if grammar is None:
         if name not in GRAMMARS:
             raise ValueError(f"no parse tables for a grammar named {name!r}")
-        from importlib import import_module
-
-        grammar = _LOADED[name] = Grammar(import_module(f"dealerpp.lalr.generated.{name}"))
+        # The import statement's own machinery: the importlib package would
+        # cost a one-line script half a millisecond (it brings warnings).
+        module = f"dealerpp.lalr.generated.{name}"
+        __import__(module)
+        grammar = _LOADED[name] = Grammar(sys.modules[module])
     return grammar

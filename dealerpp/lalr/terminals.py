@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class Terminals:
 _META = frozenset(".^$|?*+{}[]()\\")
 
 
+@cache  # the grammars' lexers share most of their terminals
 def literal_starts(regexp: str) -> frozenset[str] | None:
     """The characters a match of ``regexp`` can start with, when that is plain
     to see: every top-level alternative starts with a literal character, a

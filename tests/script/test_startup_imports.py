@@ -4,6 +4,7 @@ here we hold the cause: what the plain ``dealerpp FILE`` paths import."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,6 +53,36 @@ def test_preprocessing_imports_nothing_heavy(tmp_path: Path, arguments: tuple[st
     modules = _imported(tmp_path, *arguments)
     assert "dealerpp.shapes.emit" in modules  # the run did compile the shape{}
     assert sorted(_top_level(modules) & set(HEAVY)) == []
+
+
+# The one-shape path's modules, beyond the interpreter's own (bench/bench_importtime.py).
+MODULE_LIST = Path(__file__).resolve().parents[2] / "bench" / "startup_modules.txt"
+# Never on the preprocessing path (issue 28): numpy, the deal formats, and
+# the checker's logic analysis (dealer expressions' value ranges), which a
+# script without conditions does not need.
+NEVER = re.compile(r"numpy|dealerpp\.deals|dealerpp\.script\.check\.(logic|domain|findings|analysis)")
+
+
+def _interpreters_own() -> set[str]:
+    done = subprocess.run([sys.executable, "-c", "import sys; print(*sys.modules)"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    return set(done.stdout.split())
+
+
+def test_a_one_shape_script_imports_only_the_listed_modules(tmp_path: Path) -> None:
+    listed = {line.strip() for line in MODULE_LIST.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    added = _imported(tmp_path, "one.dpp") - _interpreters_own()
+    # A new import here costs every run: make it lazy, or list it on purpose
+    # (python bench/bench_importtime.py --write, and say why in the commit).
+    assert sorted(added - listed) == []
+
+
+@pytest.mark.parametrize("arguments", [("one.dpp",), ("--no-check", "one.dpp"), ("-",)])
+def test_preprocessing_never_imports_numpy_the_formats_or_the_analysis(
+        tmp_path: Path, arguments: tuple[str, ...]) -> None:
+    modules = _imported(tmp_path, *arguments)
+    assert sorted(name for name in modules if NEVER.match(name)) == []
 
 
 def test_help_still_comes_from_argparse(tmp_path: Path) -> None:
