@@ -58,12 +58,12 @@ def per_deal_rates(fmt: str, deals: DealArray) -> tuple[float, float]:
 
     def write() -> bytes:
         out = io.BytesIO()
-        deals_api.write(model, out, fmt)
+        deals_api.write(out, model, fmt)
         return out.getvalue()
 
     data = write()
     written = best_seconds(write, 1)
-    read = best_seconds(lambda: list(deals_api.read(data, fmt)), 1)
+    read = best_seconds(lambda: list(deals_api.read_source(data, fmt)), 1)
     return len(model) / written, len(model) / read
 
 

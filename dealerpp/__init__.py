@@ -26,6 +26,7 @@ _EXPORTS = {
     "Diagnostic": "dealerpp.diagnostics",
     "preprocess": "dealerpp.script.rewrite",
     "Preprocessed": "dealerpp.script.rewrite",
+    "generate": "dealerpp.dealing",
     "Deal": "dealerpp.deals.model",
     "Hand": "dealerpp.deals.model",
     "Holding": "dealerpp.deals.model",
@@ -36,10 +37,12 @@ _EXPORTS = {
 
 __all__ = [
     "Compiled", "Deal", "Diagnostic", "DppError", "Hand", "Holding", "Preprocessed", "Seat",
-    "Shape", "ShapeSet", "Suit", "Vul", "__version__", "compile_shape", "expand", "preprocess",
+    "Shape", "ShapeSet", "Suit", "Vul", "__version__", "compile_shape", "expand", "generate",
+    "preprocess",
 ]
 
 if TYPE_CHECKING:
+    from dealerpp.dealing import generate
     from dealerpp.deals.model import Deal, Hand, Holding, Seat, Suit, Vul
     from dealerpp.diagnostics import Diagnostic, DppError
     from dealerpp.script.rewrite import Preprocessed, preprocess

@@ -15,6 +15,7 @@ PACKAGE = PROJECT_ROOT / "dealerpp"
 # Each layer, and the layers its modules must never import.
 LAYERS = {
     "cli": ("dealerpp/cli/", "dealerpp/__main__.py"),
+    "api": ("dealerpp/dealing.py",),  # with dealerpp/__init__.py: the library's own names
     "script": ("dealerpp/script/",),
     "shapes": ("dealerpp/shapes/",),
     "deals": ("dealerpp/deals/",),
@@ -23,13 +24,14 @@ LAYERS = {
              "dealerpp/records.py", "dealerpp/lengths.py"),
 }
 NEVER = {
-    "script": {"cli"},
-    "shapes": {"cli", "script"},
-    "deals": {"cli", "script", "shapes"},
-    "lalr": {"cli", "script", "shapes", "deals"},
-    "base": {"cli", "script", "shapes", "deals", "lalr"},
+    "api": {"cli"},
+    "script": {"cli", "api"},
+    "shapes": {"cli", "api", "script"},
+    "deals": {"cli", "api", "script", "shapes"},
+    "lalr": {"cli", "api", "script", "shapes", "deals"},
+    "base": {"cli", "api", "script", "shapes", "deals", "lalr"},
 }
-MODULE_OF_LAYER = {"cli": "dealerpp.cli", "script": "dealerpp.script",
+MODULE_OF_LAYER = {"cli": "dealerpp.cli", "api": "dealerpp.dealing", "script": "dealerpp.script",
                    "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
                    "lalr": "dealerpp.lalr"}
 BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars",

@@ -90,14 +90,14 @@ def deal_seeds() -> dict[str, bytes]:
     from dealerpp import deals
     from dealerpp.deals.formats import FORMATS
 
-    sample = list(deals.read(b"".join(
+    sample = deals.loads(b"".join(
         f"{line}\n".encode() for line in ("F2F25B5CC55E31928E2E32C949",
-                                          "4B0B4FAC05918F6623B3965CB7")), "hex"))
+                                          "4B0B4FAC05918F6623B3965CB7")), "hex")
     seeds = {}
     for fmt in FORMATS:
         target = io.BytesIO()
         try:
-            deals.write(sample, target, fmt.name)
+            deals.write(target, sample, fmt.name)
         except DppError:
             continue  # a format that cannot hold these deals
         seeds[fmt.name] = target.getvalue()
@@ -111,7 +111,7 @@ def deal_case(rng: random.Random, seeds: dict[str, bytes]) -> tuple[str, Callabl
     data = mutate(rng, seeds[fmt].decode("latin-1"), ["\n", " ", "-", ".", "*", "[", "\"", "\r",
                                                       "\x00", "\xff"]).encode("utf-8")
     read_as = rng.choice([fmt, None])
-    return f"{fmt}: {data[:300]!r}", lambda: list(deals.read(data, read_as))
+    return f"{fmt}: {data[:300]!r}", lambda: deals.loads(data, read_as)
 
 
 def main() -> int:

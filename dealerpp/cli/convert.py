@@ -329,7 +329,8 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
 
             found = numbered(found, args.first_board)
     elif from_fmt is not None:
-        found = deals.read(source, from_fmt, filename=name, first_board=args.first_board)
+        found = deals.read_source(source, from_fmt, filename=name,
+                                   first_board=args.first_board)
     else:
         found = iter(())
     selection = None
@@ -412,7 +413,7 @@ def _writer(to_fmt: str, export: bool,
         return lambda stream, target: dlm.write(stream, target, sealed=True)
     from dealerpp import deals
 
-    return lambda stream, target: deals.write(stream, target, to_fmt)
+    return lambda stream, target: deals.write(target, stream, to_fmt)
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,

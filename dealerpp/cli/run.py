@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from dealerpp.cli import signals
 from dealerpp.cli.common import add_emit_option
 from dealerpp.cli.preprocess import preprocess_file
 from dealerpp.cli.status import EXIT_NOT_FOUND, exit_for_signal
+from dealerpp.script.dealer import NOT_INSTALLED, find_dealer
 
 EPILOG = """\
 examples:
@@ -41,14 +40,6 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--no-check", action="store_true",
                         help="do not run the checker on the preprocessed script")
     return parser
-
-
-def find_dealer() -> str | None:
-    found = shutil.which("dealer")
-    if found:
-        return found
-    fallback = Path("/usr/games/dealer")
-    return str(fallback) if fallback.exists() else None
 
 
 # dealer's options (dealer -h): flags, and those that take a value.
@@ -106,8 +97,7 @@ def main(argv: Sequence[str], prog: str = "dealerpp run") -> int:
         return result
     dealer = find_dealer()
     if dealer is None:
-        print(f"{prog}: error: dealer is not installed (Debian/Ubuntu: apt-get install dealer); "
-              "or preprocess only: dealerpp SCRIPT > out.dl", file=sys.stderr)
+        print(f"{prog}: error: {NOT_INSTALLED}", file=sys.stderr)
         return EXIT_NOT_FOUND
     sys.stdout.flush()
     signals.unblocked_for_children()  # dealer must stop on Ctrl-C like any program

@@ -51,7 +51,7 @@ def main(argv: list[str], prog: str) -> int:
             if fmt == "pbn":  # a game with an error is named, and the others shown
                 read = formats.get("pbn").load_reader()(source, filename=name, report=log)
             else:
-                read = deals.read(source, fmt, filename=name) if fmt else iter(())
+                read = deals.read_source(source, fmt, filename=name) if fmt else iter(())
             shown = 0
             for deal in read:
                 shown += 1

@@ -1,7 +1,9 @@
 """Deals: one model and readers/writers for every deal format.
 
-``read(source, fmt=None)`` yields deals lazily; ``write(deals, target,
-fmt=None)`` writes them. The model lives in :mod:`dealerpp.deals.model`,
+``read(file, format=None)`` yields the deals of a path or an open file
+lazily, ``loads(data, format=None)`` those of content in memory;
+``write(file, deals, format=None)`` writes them (a path atomically) and
+``dumps(deals, format)`` makes the content. The model lives in :mod:`dealerpp.deals.model`,
 the list of formats in :mod:`dealerpp.deals.formats`. The model's names are
 imported here on first use, so importing the registry (which the convert
 command does before it has decided anything) does not load the model.
@@ -9,13 +11,16 @@ command does before it has decided anything) does not load the model.
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Union
 
 from dealerpp.deals import formats
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source, Target
+    from dealerpp.deals._io import Source
     from dealerpp.deals.model import (
         Call,
         Card,
@@ -59,6 +64,8 @@ __all__ = [
     "Strain",
     "Suit",
     "Vul",
+    "dumps",
+    "loads",
     "read",
     "write",
 ]
@@ -66,24 +73,88 @@ __all__ = [
 
 FORMATS = formats.NAMES  # the names of dealerpp.deals.formats.FORMATS
 
+File = Union[str, "os.PathLike[str]", IO[Any]]
 
-def read(source: Source, fmt: str | None = None, filename: str | None = None, *,
+
+def read(file: File, format: str | None = None, *, filename: str | None = None,
          first_board: int | None = None) -> Iterator[Deal]:
-    """Deals of ``source`` (a path, a file object, or the content as bytes or
-    text), lazily. ``fmt`` is one of FORMATS; by default it comes from the
-    file's extension or its content. Errors are DppError naming the record.
+    """The deals of ``file`` (a path, or a file object open for reading),
+    lazily. ``format`` is one of FORMATS; by default it comes from the
+    file's extension or its content. A missing file raises
+    FileNotFoundError now (a name is never read as deal text: that is
+    ``loads``); a bad record, DppError naming it when it is reached.
 
     ``first_board``: number the boards from there, with dealer and
     vulnerability by the cycle (``convert --first-board``); a format that
     holds no board numbers is read with that numbering, since a .bhg hand
     starts with its board's dealer."""
+    if isinstance(file, (bytes, bytearray, memoryview)):
+        raise TypeError("deals.read takes a path or an open file; for content use deals.loads")
+    if isinstance(file, (str, os.PathLike)):
+        file = _existing(os.fspath(file))
+    return read_source(file, format, filename=filename, first_board=first_board)
+
+
+def loads(data: str | bytes, format: str | None = None, *, filename: str | None = None,
+          first_board: int | None = None) -> list[Deal]:
+    """The deals of ``data``, the content of a deal file (text, or bytes
+    for any format). ``format`` as for ``read``; by default from the
+    content."""
+    if not isinstance(data, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"deals.loads takes str or bytes, not {type(data).__name__}")
+    content: str | bytes = data if isinstance(data, (str, bytes)) else bytes(data)
+    if isinstance(content, str) and format is not None and formats.get(format).binary:
+        content = content.encode("utf-8", "surrogateescape")
+    return list(read_source(_as_content(content), format, filename=filename,
+                            first_board=first_board))
+
+
+def dumps(deals: Iterable[Deal], format: str) -> str | bytes:
+    """The deals in ``format``: bytes for a binary format, else text."""
+    found = formats.get(format)
+    out = io.BytesIO()
+    found.load_writer()(deals, out)
+    data = out.getvalue()
+    return data if found.binary else data.decode("utf-8", "surrogateescape")
+
+
+def write(file: File, deals: Iterable[Deal], format: str | None = None) -> None:
+    """Write ``deals`` to ``file`` (a path, or a file object open for
+    writing) in ``format`` (by default from the name's extension). A path
+    is written atomically, as the convert command writes: replaced whole
+    once every deal is written, or left as it was."""
+    if isinstance(deals, (str, bytes, os.PathLike)) or hasattr(deals, "write"):
+        raise TypeError("deals.write(file, deals, format=None): the file comes first")
+    if format is None:
+        name = file if isinstance(file, (str, os.PathLike)) else getattr(file, "name", None)
+        format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
+                                        else None)
+        if format is None:
+            from dealerpp.diagnostics import DppError
+
+            raise DppError("cannot tell the output format from the name; give format")
+    writer = formats.get(format).load_writer()
+    if isinstance(file, (str, os.PathLike)):
+        from dealerpp.atomic import atomic_writer
+
+        with atomic_writer(file) as out:
+            writer(deals, out)
+    else:
+        writer(deals, file)
+
+
+def read_source(source: Source, format: str | None = None, *, filename: str | None = None,
+                first_board: int | None = None) -> Iterator[Deal]:
+    """``read`` for any source the format modules take: a path, a file
+    object, or the content itself (bytes, or a str that holds a newline or
+    names no file; see dealerpp.deals._io)."""
     from dealerpp.deals import detect
 
-    if fmt is None:
-        fmt, source = detect.detect(source, filename)
-        if fmt is None:
+    if format is None:
+        format, source = detect.detect(source, filename)
+        if format is None:
             return iter(())
-    found = formats.get(fmt)
+    found = formats.get(format)
     reader = found.load_reader()
     if first_board is None:
         return reader(source, filename=filename)
@@ -94,14 +165,32 @@ def read(source: Source, fmt: str | None = None, filename: str | None = None, *,
     return numbered(reader(source, filename=filename), first_board)
 
 
-def write(deals: Iterable[Deal], target: Target, fmt: str | None = None) -> None:
-    """Write ``deals`` to ``target`` (a path or a file object) in ``fmt``
-    (by default from the target's extension)."""
-    if fmt is None:
-        name = target if isinstance(target, str) else getattr(target, "name", None)
-        fmt = formats.from_extension(name if isinstance(name, str) else None)
-        if fmt is None:
-            from dealerpp.diagnostics import DppError
+def _existing(path: str) -> _Path:
+    """``path``, known to be a file that exists (FileNotFoundError, or
+    IsADirectoryError, now, not when the first deal is asked for)."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if not os.path.exists(path):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    return _Path(path)
 
-            raise DppError("cannot tell the output format from the name; give fmt")
-    formats.get(fmt).load_writer()(deals, target)
+
+class _Path(os.PathLike[str]):
+    """A path the readers take as a path whatever it looks like (a name
+    without a folder or a known extension, such as a FIFO's)."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __fspath__(self) -> str:
+        return self.path
+
+
+def _as_content(data: str | bytes) -> str | bytes:
+    """Content the readers never take for a file name: a str that might
+    look like one (no newline) gets a final newline."""
+    if isinstance(data, str) and "\n" not in data and data:
+        return data + "\n"
+    return data

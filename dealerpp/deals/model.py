@@ -619,7 +619,8 @@ class Deal:
     the PBN deal string ``N:AKQ.. ... ... ...`` (``Deal.from_pbn`` reads it
     back; ``Deal("N:...")`` does too). ``board``, ``dealer`` and
     ``vulnerability`` are None where unknown. Equal deals hold the same
-    cards and the same fields; a deal is hashable.
+    cards, board, dealer, vulnerability, auction and play (not what one
+    format alone carries); a deal is hashable.
 
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
@@ -633,11 +634,14 @@ class Deal:
     vul: Vul | None = None
     auction: tuple[Call, ...] = ()
     play: tuple[Card, ...] = ()
-    gib: GibInfo | None = None
-    pbn: PbnInfo | None = None
-    dx_number: int | None = None
-    dlm: DlmInfo | None = None
-    order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=True)
+    # What one format alone carries, and the order a text listed cards in:
+    # kept for writing that format back, and no part of what the deal is
+    # (two deals read from different files, or lines, are still equal).
+    gib: GibInfo | None = field(default=None, compare=False)
+    pbn: PbnInfo | None = field(default=None, compare=False)
+    dx_number: int | None = field(default=None, compare=False)
+    dlm: DlmInfo | None = field(default=None, compare=False)
+    order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.masks, str):  # Deal("N:..."), as repr shows a deal

@@ -33,7 +33,7 @@ def partial_masks(draw: st.DrawFn, equal: bool = False) -> tuple[int, int, int, 
 
 def write_per_deal(deals: list[Deal], fmt: str) -> bytes:
     out = io.BytesIO()
-    per_deal_api.write(deals, out, fmt)
+    per_deal_api.write(out, deals, fmt)
     return out.getvalue()
 
 
@@ -44,8 +44,8 @@ def per_deal(data: bytes, src: str, dst: str, first_board: int | None = None) ->
     ``first_board``, boards are numbered as ``convert --first-board`` does."""
     out = io.BytesIO()
     try:
-        found = per_deal_api.read(data, src, filename="in", first_board=first_board)
-        per_deal_api.write(found, out, dst)
+        found = per_deal_api.read_source(data, src, filename="in", first_board=first_board)
+        per_deal_api.write(out, found, dst)
     except DppError as error:
         return error.diagnostic.format()
     return out.getvalue()

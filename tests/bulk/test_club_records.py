@@ -42,7 +42,7 @@ SETTINGS = settings(max_examples=examples(10), deadline=None, suppress_health_ch
 
 def written(masks: list[tuple[int, int, int, int]], fmt: str) -> bytes:
     out = io.BytesIO()
-    deals_api.write([Deal(m) for m in masks], out, fmt)
+    deals_api.write(out, [Deal(m) for m in masks], fmt)
     return out.getvalue()
 
 

@@ -72,7 +72,7 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
         data = printpbn_games(masks, draw(st.integers(1, 40)))
     elif layout == "writer":
         out = io.BytesIO()
-        deals_api.write(deals, out, fmt)
+        deals_api.write(out, deals, fmt)
         data = out.getvalue()
     else:  # deal-string lines, as dealer's printpbn-less scripts write them
         first = draw(st.sampled_from(list(Seat)))
@@ -149,7 +149,7 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, first_board: int |
     # the same status, and the same first problem: FILE:LINE:COL: error: MESSAGE
     if src == "pbn":  # a game with no deal is kept in PBN, left out with a warning in dst
         bulk_err = without_games_left_for_no_deal(bulk_err, source)
-        if per_status == 0 and not list(deals_api.read(same, "pbn")):
+        if per_status == 0 and not list(deals_api.read_source(same, "pbn")):
             # only games without a deal: copied to PBN, and no deal at all for dst
             assert (bulk_status, bulk_err) == (
                 1, f"dealerpp convert: error: no deal found in {source}: nothing written\n")
@@ -157,8 +157,8 @@ def check_parity(src: str, dst: str, data: bytes, chunk: int, first_board: int |
             return
     assert (bulk_status, bulk_err.partition("\n")[0]) == (per_status, per_err.partition("\n")[0])
     if per_status == 0:
-        read_back = [d.masks for d in deals_api.read(same, src)]
-        assert [d.masks for d in deals_api.read(fast, dst)] == read_back
+        read_back = [d.masks for d in deals_api.read_source(same, src)]
+        assert [d.masks for d in deals_api.read_source(fast, dst)] == read_back
     elif src != "pbn":  # nothing partial written (PBN leaves out the games with errors)
         assert not same.exists() and not fast.exists()
     # and through the library, into every other fast format, in chunks that

@@ -38,7 +38,7 @@ def both_paths(data: bytes, dst: str) -> bytes | str:
 def test_printpbn_games_are_laid_out_as_dealer_writes_them(dealt: bytes) -> None:
     games = dealt[:dealt.rindex(b"\n\n[") + 2]
     games = games[:games.index(b"\n\nGenerated")] if b"\n\nGenerated" in games else games
-    masks = [d.masks for d in deals_api.read(dealt, "pbn")]
+    masks = [d.masks for d in deals_api.read_source(dealt, "pbn")]
     ours = printpbn_games(masks, 1, event="E")
     theirs = re.sub(rb'\[Event "[^"]*"\]', b'[Event "E"]', dealt)
     theirs = re.sub(rb'\[Date "[^"]*"\]', b'[Date "2026.11.25"]', theirs)
@@ -82,7 +82,7 @@ ODD_GAMES = {
 @pytest.mark.parametrize("odd", sorted(ODD_GAMES))
 @pytest.mark.parametrize("dst", ["hex", "deals", "giblib"])
 def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:
-    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
     games = printpbn_games(masks * 3)
     starts = [m.start() for m in re.finditer(rb"(?m)^\[Event", games)]
     game = games[starts[4]:starts[5]]
@@ -107,7 +107,7 @@ def _sample() -> bytes:
 
 
 def test_a_hash_after_printpbn_games_copies_the_last_of_them() -> None:
-    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
     games = printpbn_games(masks * 4, 3)
     data = games + b'[Board "#"]\n[Deal "#"]\n\n'
     out = both_paths(data, "hex")
@@ -118,7 +118,7 @@ def test_a_hash_after_printpbn_games_copies_the_last_of_them() -> None:
 
 @pytest.mark.parametrize("first_board", [None, 1, 30])
 def test_first_board_numbers_printpbn_games_as_any_others(first_board: int | None) -> None:
-    masks = [d.masks for d in deals_api.read(_sample(), "pbn")]
+    masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
     data = printpbn_games(masks * 5, 3)
     expected = per_deal(data, "pbn", "hex", first_board)
     assert bulk(data, "pbn", "hex", first_board=first_board) == expected

@@ -231,13 +231,13 @@ def test_fuzz_only_dpp_errors() -> None:
     rng = random.Random(20261122)
     samples = _samples()
     for fmt, data in samples.items():
-        assert list(api.read(data, fmt)), fmt
+        assert list(api.read_source(data, fmt)), fmt
     for _ in range(3000):
         fmt = rng.choice(list(samples))
         mutated = _mutate(rng, samples[fmt])
         for chosen in (fmt, None):
             try:
-                for _deal in api.read(mutated, chosen):
+                for _deal in api.read_source(mutated, chosen):
                     pass
             except DppError:
                 pass
@@ -253,16 +253,16 @@ def test_fuzzed_deals_write_and_read_back_in_every_format() -> None:
     for _ in range(300):
         fmt = rng.choice(list(samples))
         try:
-            read = list(api.read(_mutate(rng, samples[fmt]), fmt))
+            read = list(api.read_source(_mutate(rng, samples[fmt]), fmt))
         except DppError:
             continue
         for out in api.FORMATS:
             buffer = io.BytesIO()
             try:
-                api.write(read, buffer, out)
+                api.write(buffer, read, out)
             except DppError:
                 continue
-            back = list(api.read(buffer.getvalue(), out))
+            back = list(api.read_source(buffer.getvalue(), out))
             assert [d.masks for d in back] == [d.masks for d in read], (fmt, out)
 
 
@@ -290,7 +290,7 @@ def test_pbn_error_line_after_a_leading_escape_line() -> None:
 
     text = '% a note\n\n[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT9876543Z"]\n'
     with pytest.raises(DppError) as caught:
-        list(deals.read(text.encode(), "pbn", filename="in"))
+        deals.loads(text.encode(), "pbn", filename="in")
     assert caught.value.line == 3
 
 
@@ -307,7 +307,7 @@ def test_an_undecodable_byte_is_shown_as_the_byte_it_is(fmt: str, data: bytes) -
     # with repr() it would show as '\udce9', a character the file does not hold.
     problems: list = []  # the PBN reader reports Diagnostics
     try:
-        list(pbn.read(data, report=problems.append) if fmt == "pbn" else api.read(data, fmt))
+        list(pbn.read(data, report=problems.append) if fmt == "pbn" else api.read_source(data, fmt))
     except DppError as error:
         problems.append(error.diagnostic.headline())
     headlines = [p if isinstance(p, str) else p.headline() for p in problems]

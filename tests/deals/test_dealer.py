@@ -49,7 +49,7 @@ def test_every_print_action_gives_the_same_deals(outputs: dict[str, str]) -> Non
         assert masks[name] == masks["printpbn"], name
     # Detection by content picks the right reader for each output.
     for name in readers:
-        assert [d.masks for d in deals.read(outputs[name])] == masks["printpbn"], name
+        assert [d.masks for d in deals.loads(outputs[name])] == masks["printpbn"], name
 
 
 def test_printpbn_metadata(outputs: dict[str, str]) -> None:

@@ -126,8 +126,8 @@ def test_big_deals_set_is_written_as_big_deal_wrote_it(source: str, tmp_path: Pa
 
 @needs_corpus
 def test_big_deals_dlm_reads_as_its_pbn() -> None:
-    from_dlm = list(deals_api.read(MACHINE / "big-deal.dlm"))
-    from_pbn = list(deals_api.read(MACHINE / "big-deal.pbn"))
+    from_dlm = list(deals_api.read_source(MACHINE / "big-deal.dlm"))
+    from_pbn = list(deals_api.read_source(MACHINE / "big-deal.pbn"))
     assert [(d.board, d.dealer, d.vul, d.masks) for d in from_dlm] == \
         [(d.board, d.dealer, d.vul, d.masks) for d in from_pbn]
     assert verify((MACHINE / "big-deal.dlm").read_text()) == (1, 2)
@@ -142,7 +142,7 @@ def test_writer_follows_the_spec(masks: list[tuple[int, int, int, int]], first: 
     text = dlm_format.dumps(reversed(boards.values()), sealed=status == "Sealed")
     assert text == spec_file(boards, status)
     assert verify(text) == (first, first + len(masks) - 1)
-    back = list(deals_api.read(text, "dlm"))
+    back = list(deals_api.read_source(text, "dlm"))
     assert [(d.board, d.masks) for d in back] == [(b, d.masks) for b, d in boards.items()]
     assert dlm_format.dumps(back, sealed=status == "Sealed") == text  # .dlm -> .dlm
 
@@ -156,7 +156,7 @@ def test_docs_example_check_value_is_the_rules() -> None:
 
 def test_sealed_writes_status_sealed_and_its_checksum(tmp_path: Path) -> None:
     source, target = tmp_path / "set.pbn", tmp_path / "set.dlm"
-    deals_api.write(random_deals(3, 1, first=4), source, "pbn")
+    deals_api.write(source, random_deals(3, 1, first=4), "pbn")
     status, _, err = run(["convert", str(source), str(target), "--sealed"])
     assert status == 0, err
     text = target.read_text()
@@ -193,7 +193,7 @@ def test_a_deal_without_a_number_follows_the_one_before() -> None:
 def test_boards_past_99_are_refused_and_nothing_is_written(
         tmp_path: Path, first: int, count: int, deal: int, board: int) -> None:
     source, target = tmp_path / "set.pbn", tmp_path / "set.dlm"
-    deals_api.write(random_deals(count, 3, first), source, "pbn")
+    deals_api.write(source, random_deals(count, 3, first), "pbn")
     status, _, err = run(["convert", str(source), str(target)])
     assert status == 1
     assert err.startswith(f"{target}: error: deal {deal}: board {board} cannot be written "
@@ -203,7 +203,7 @@ def test_boards_past_99_are_refused_and_nothing_is_written(
 
 def test_boards_missing_inside_the_range_are_named(tmp_path: Path) -> None:
     source, target = tmp_path / "set.pbn", tmp_path / "set.dlm"
-    deals_api.write([d for d in random_deals(9, 4) if d.board not in (3, 5, 6, 7)], source)
+    deals_api.write(source, [d for d in random_deals(9, 4) if d.board not in (3, 5, 6, 7)])
     status, _, err = run(["convert", str(source), str(target)])
     assert status == 1
     assert "error: boards 3, 5-7 are missing: a .dlm file holds every board from From " \
@@ -255,7 +255,7 @@ def test_a_check_value_that_is_no_number_is_an_error() -> None:
     row = text.index("Board 01=")
     end = text.index("\n", row)
     with pytest.raises(DppError, match="board 1: expected a 3-digit check value"):
-        list(deals_api.read(text[:end - 3] + "x" + text[end:], "dlm"))
+        list(deals_api.read_source(text[:end - 3] + "x" + text[end:], "dlm"))
 
 
 def test_a_board_line_given_twice_is_an_error() -> None:
@@ -263,7 +263,7 @@ def test_a_board_line_given_twice_is_an_error() -> None:
     row = text.index("Board 02=")
     line = text[row:text.index("\n", row) + 1]
     with pytest.raises(DppError, match=r"Board 02 is given twice \(lines 14 and 209\)"):
-        list(deals_api.read(text + line, "dlm"))
+        list(deals_api.read_source(text + line, "dlm"))
 
 
 # -- --boards --------------------------------------------------------------------------------
@@ -272,11 +272,11 @@ def test_a_board_line_given_twice_is_an_error() -> None:
 def test_boards_picks_boards_by_number_in_every_format(tmp_path: Path, fmt: str) -> None:
     deals = random_deals(6, 7)
     source, target = tmp_path / f"in.{fmt}", tmp_path / "out.pbn"
-    deals_api.write(deals, source, fmt)
+    deals_api.write(source, deals, fmt)
     status, _, err = run(["convert", str(source), str(target), "--from", fmt,
                           "--boards", "2-3,5", "--quiet"])
     assert status == 0, err
-    back = list(deals_api.read(target, "pbn"))
+    back = list(deals_api.read_source(target, "pbn"))
     assert [(d.board, d.masks) for d in back] == [(b, deals[b - 1].masks) for b in (2, 3, 5)]
 
 
@@ -287,13 +287,13 @@ def test_a_dlm_cut_down_by_boards_is_valid(tmp_path: Path) -> None:
                           "--boards", "2"])
     assert status == 0, err
     assert verify(target.read_text()) == (2, 2)
-    assert [d.masks for d in deals_api.read(target)] == \
-        [d.masks for d in deals_api.read(MACHINE / "big-deal.pbn")][1:]
+    assert [d.masks for d in deals_api.read_source(target)] == \
+        [d.masks for d in deals_api.read_source(MACHINE / "big-deal.pbn")][1:]
 
 
 def test_a_set_cut_to_one_session_is_a_valid_dlm(tmp_path: Path) -> None:
     source, target = tmp_path / "night.pbn", tmp_path / "session.dlm"
-    deals_api.write(random_deals(36, 8), source)
+    deals_api.write(source, random_deals(36, 8))
     status, _, err = run(["convert", str(source), str(target), "--boards", "13-24"])
     assert status == 0, err
     assert verify(target.read_text()) == (13, 24)
@@ -316,10 +316,10 @@ def test_a_bad_board_list_is_a_usage_error(tmp_path: Path, text: str, message: s
 
 def test_boards_asked_for_and_absent_are_told(tmp_path: Path) -> None:
     source, target = tmp_path / "set.pbn", tmp_path / "out.pbn"
-    deals_api.write(random_deals(16, 9), source)
+    deals_api.write(source, random_deals(16, 9))
     status, _, err = run(["convert", str(source), str(target), "--boards", "15-24", "-q"])
     assert status == 0 and f"{source}: warning: boards 17-24 (--boards) are not in" in err
-    assert [d.board for d in deals_api.read(target)] == [15, 16]
+    assert [d.board for d in deals_api.read_source(target)] == [15, 16]
     status, _, err = run(["convert", str(source), str(tmp_path / "none.pbn"),
                           "--boards", "30-31"])
     assert status == 1 and "none of the boards asked for (--boards) is in the input" in err

@@ -98,7 +98,7 @@ def written(fmt: str) -> bytes:
     deal = Deal(FULL.masks, gib=GibInfo(tricks="88887777A9A977778888")) if fmt == "giblib" \
         else FULL
     out = io.BytesIO()
-    deals_api.write([deal, deal], out, fmt)
+    deals_api.write(out, [deal, deal], fmt)
     return out.getvalue()
 
 

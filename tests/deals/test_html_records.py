@@ -39,7 +39,7 @@ def sample(count: int) -> list[Deal]:
 
 def page(deals: list[Deal]) -> str:
     out = io.StringIO()
-    deals_api.write(deals, out, "html")
+    deals_api.write(out, deals, "html")
     return out.getvalue()
 
 
@@ -83,7 +83,7 @@ def test_six_boards_to_a_page() -> None:
 
 def test_the_page_reads_back_as_deals() -> None:
     kept = Deal(sample(1)[0].masks, board=12, dealer=Seat.WEST, vul=Vul.NS)
-    back = list(deals_api.read(page([kept, *sample(2)]).encode("utf-8")))
+    back = list(deals_api.read_source(page([kept, *sample(2)]).encode("utf-8")))
     first = back[0]
     assert (first.masks, first.board, first.dealer, first.vul) == (kept.masks, 12, Seat.WEST, Vul.NS)
     assert [d.board for d in back] == [12, 2, 3]
@@ -91,7 +91,7 @@ def test_the_page_reads_back_as_deals() -> None:
 
 def test_convert_pbn_to_html(tmp_path: Path) -> None:
     source = tmp_path / "deals.pbn"
-    deals_api.write(sample(4), str(source), "pbn")
+    deals_api.write(str(source), sample(4), "pbn")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         status = main(["convert", str(source), str(tmp_path / "records.html"), "-q"])

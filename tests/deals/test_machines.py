@@ -33,13 +33,13 @@ SUITED_HANDS = (b"\x06" + RANKS + b"\x03\x04\x05" + b"\x06\x03" + RANKS + b"\x04
 
 def written(deals: list[Deal], fmt: str) -> bytes:
     out = io.BytesIO()
-    deals_api.write(deals, out, fmt)
+    deals_api.write(out, deals, fmt)
     return out.getvalue()
 
 
 def error_of(data: bytes | str, fmt: str) -> DppError:
     with pytest.raises(DppError) as caught:
-        list(deals_api.read(data, fmt))
+        list(deals_api.read_source(data, fmt))
     return caught.value
 
 
@@ -119,9 +119,9 @@ def test_dlm_reads_the_boards_in_range() -> None:
     assert len(suited_letters) == 26
     text = dlm(2, 3, {1: "z" * 26, 2: suited_letters, 3: suited_letters, 4: "?"})
     with pytest.raises(DppError, match="board 1: 'z' is not a letter a-p"):
-        list(deals_api.read(text.encode("ascii"), "dlm"))  # every board is checked
+        list(deals_api.read_source(text.encode("ascii"), "dlm"))  # every board is checked
     text = dlm(2, 3, {2: suited_letters, 3: suited_letters})
-    read = list(deals_api.read(text.encode("ascii"), "dlm"))
+    read = list(deals_api.read_source(text.encode("ascii"), "dlm"))
     assert [d.board for d in read] == [2, 3]
     assert read[0].dealer is Seat.EAST and read[0].vul is Vul.NS
     north = read[0].masks[Seat.NORTH]
@@ -145,7 +145,7 @@ def test_detected_by_content_never_as_dx(fmt: str, tmp_path: Path) -> None:
     assert detect.from_content(data) == fmt
     path = tmp_path / "boards.dat"  # an extension that names no format
     path.write_bytes(data)
-    assert [d.masks for d in deals_api.read(path)] == [EXAMPLE.masks, SUITED.masks, EXAMPLE.masks]
+    assert [d.masks for d in deals_api.read_source(path)] == [EXAMPLE.masks, SUITED.masks, EXAMPLE.masks]
 
 
 def test_binary_content_of_no_format_names_the_formats_tried() -> None:
@@ -243,7 +243,7 @@ def test_csv_is_written_with_lf_and_no_header_line() -> None:
     lines = data.split(b"\n")
     assert lines[2:] == [b""] and b"\r" not in data  # two lines, each ended by LF
     assert [line.split(b",")[16] for line in lines[:2]] == [b'"1"', b'"2"']  # both boards
-    crlf = list(deals_api.read(data.replace(b"\n", b"\r\n"), "csv"))
+    crlf = list(deals_api.read_source(data.replace(b"\n", b"\r\n"), "csv"))
     assert [d.masks for d in crlf] == [SUITED.masks, EXAMPLE.masks]
 
 
@@ -268,7 +268,7 @@ def test_dup_past_board_99_names_the_board_and_writes_nothing(
 # -- board numbers, dealer, vulnerability ------------------------------------------------
 
 def test_position_gives_board_dealer_and_vulnerability() -> None:
-    read = list(deals_api.read(written([SUITED] * 5, "bri"), "bri"))
+    read = list(deals_api.read_source(written([SUITED] * 5, "bri"), "bri"))
     assert [(d.board, d.dealer, d.vul) for d in read] == [
         (1, Seat.NORTH, Vul.NONE), (2, Seat.EAST, Vul.NS), (3, Seat.SOUTH, Vul.EW),
         (4, Seat.WEST, Vul.BOTH), (5, Seat.NORTH, Vul.NS)]
@@ -285,7 +285,7 @@ def test_convert_first_board_to_pbn_and_back(tmp_path: Path) -> None:
     for tag in ('[Board "6"]', '[Dealer "E"]', '[Vulnerable "EW"]',
                 '[Board "7"]', '[Dealer "S"]', '[Vulnerable "All"]'):
         assert tag in text
-    back = list(deals_api.read(pbn))
+    back = list(deals_api.read_source(pbn))
     assert [d.masks for d in back] == [EXAMPLE.masks, SUITED.masks]
     csv = tmp_path / "set.csv"
     assert run(["convert", str(pbn), str(csv), "-q"])[0] == 0
@@ -306,7 +306,7 @@ def test_a_bhg_written_from_another_board_than_1_says_how_to_read_it_back(
     assert err.endswith("read it back with --first-board 6\n"), err
     back = tmp_path / "back.pbn"
     assert run(["convert", str(bhg), str(back), "--first-board", "6", "-q"])[0] == 0
-    assert [d.masks for d in deals_api.read(back)] == [EXAMPLE.masks, SUITED.masks]
+    assert [d.masks for d in deals_api.read_source(back)] == [EXAMPLE.masks, SUITED.masks]
     from_one = tmp_path / "one.bhg"
     assert run(["convert", str(back), str(from_one), "--first-board", "1", "-q"])[2] == ""
 
@@ -333,8 +333,8 @@ def meta(deal: Deal) -> tuple[object, ...]:
 @given(sample=numbered_deals())
 def test_every_pair_round_trips(first: str, sample: list[Deal]) -> None:
     for second in WRITABLE:
-        there = list(deals_api.read(written(sample, first), first))
-        back = list(deals_api.read(written(there, second), second))
+        there = list(deals_api.read_source(written(sample, first), first))
+        back = list(deals_api.read_source(written(there, second), second))
         # every format here keeps the numbering: by position, or in the file
         assert [meta(d) for d in back] == [meta(d) for d in sample], (first, second)
 
@@ -345,9 +345,9 @@ def test_every_pair_round_trips(first: str, sample: list[Deal]) -> None:
 def test_csv_and_pbn_keep_any_board_dealer_and_vulnerability(
         masks: tuple[int, int, int, int], board: int, dealer: Seat, vul: Vul) -> None:
     deal = Deal(masks, board=board, dealer=dealer, vul=vul)
-    via_csv = list(deals_api.read(written([deal], "csv"), "csv"))
-    via_pbn = list(deals_api.read(written(via_csv, "pbn"), "pbn"))
-    back = list(deals_api.read(written(via_pbn, "csv"), "csv"))
+    via_csv = list(deals_api.read_source(written([deal], "csv"), "csv"))
+    via_pbn = list(deals_api.read_source(written(via_csv, "pbn"), "pbn"))
+    back = list(deals_api.read_source(written(via_pbn, "csv"), "csv"))
     assert [meta(d) for d in via_csv + via_pbn + back] == [meta(deal)] * 3
 
 
@@ -356,7 +356,7 @@ def test_partial_deals_are_refused_before_writing() -> None:
     for fmt in ("bri", "dge", "dup", "ber", "bhg", "csv"):
         out = io.BytesIO()
         with pytest.raises(DppError, match="deal 2: the club formats hold full deals only"):
-            deals_api.write([SUITED, partial], out, fmt)
+            deals_api.write(out, [SUITED, partial], fmt)
         assert out.getvalue() == b""
 
 

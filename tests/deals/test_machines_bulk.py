@@ -44,7 +44,7 @@ def test_codec_matches_the_per_deal_path(codec: Codec, masks: list[tuple[int, in
 
 def per_deal_accepts(record: bytes, fmt: str) -> bool:
     try:
-        list(deals_api.read(record, fmt))
+        list(deals_api.read_source(record, fmt))
     except DppError:
         return False
     return True

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,6 +35,12 @@ from tests.conftest import examples
 
 from .strategies import any_masks, auctions, equal_masks, full_masks, legal_play, safe_text
 
+
+def whole(deals: Iterable[Deal]) -> list[tuple[object, ...]]:
+    """Each deal with the format slots its equality leaves out."""
+    return [(d, d.gib, d.pbn, d.dx_number, d.order) for d in deals]
+
+
 FAST = settings(max_examples=examples(60), deadline=None)
 
 
@@ -42,8 +49,8 @@ FAST = settings(max_examples=examples(60), deadline=None)
 def test_deals_round_trip(masks: tuple[int, int, int, int]) -> None:
     deal = Deal(masks)
     data = binary.dumps_deals([deal, deal])
-    assert list(binary.read_deals(data)) == [deal, deal]
-    assert list(binary.read_deals(io.BytesIO(data))) == [deal, deal]
+    assert whole(binary.read_deals(data)) == whole([deal, deal])
+    assert whole(binary.read_deals(io.BytesIO(data))) == whole([deal, deal])
 
 
 @FAST
@@ -55,7 +62,7 @@ def test_dx_round_trip(data: st.DataObject, masks: tuple[int, int, int, int], nu
     deal = Deal(masks, auction=auction, play=play, dx_number=number)
     bare = Deal(masks, dx_number=7)
     encoded = binary.dumps_dx([deal, bare])
-    assert list(binary.read_dx(encoded)) == [deal, bare]
+    assert whole(binary.read_dx(encoded)) == whole([deal, bare])
 
 
 @FAST
@@ -66,7 +73,7 @@ def test_hex_round_trip(masks: tuple[int, int, int, int], board: int | None) -> 
         dealer, vul = board_dealer_vul(board)
         meta = {"board": board, "dealer": dealer, "vul": vul}
     deal = Deal(masks, **meta)  # type: ignore[arg-type]
-    assert list(hex26.read(hex26.dumps([deal]))) == [deal]
+    assert whole(hex26.read(hex26.dumps([deal]))) == whole([deal])
 
 
 names = st.from_regex(r"[A-Za-z0-9_.]{1,10}", fullmatch=True)
@@ -99,7 +106,7 @@ def test_giblib_round_trip(data: st.DataObject, masks: tuple[int, int, int, int]
         assert any(note.strip() in c for c in got.gib.comments) or not note.strip()
     # A second round trip is exact, byte for byte.
     assert giblib.dumps(back) == text
-    assert list(giblib.read(giblib.dumps(back))) == back
+    assert whole(giblib.read(giblib.dumps(back))) == whole(back)
 
 
 tag_names = st.from_regex(r"X[A-Za-z0-9_]{0,8}", fullmatch=True)
@@ -143,7 +150,7 @@ def test_listing_round_trip(data: st.DataObject, masks: tuple[int, int, int, int
     order = tuple(tuple(data.draw(st.permutations(list(cards_of_mask(m))))) for m in masks)
     canonical = all(o == tuple(cards_of_mask(m)) for o, m in zip(order, masks, strict=True))
     deal = Deal(masks, order=None if canonical else order)
-    assert list(listing.read(listing.dumps([deal, deal]))) == [deal, deal]
+    assert whole(listing.read(listing.dumps([deal, deal]))) == whole([deal, deal])
 
 
 @FAST
@@ -152,22 +159,22 @@ def test_dealer_outputs_round_trip(masks: tuple[int, int, int, int],
                                    equal: tuple[int, int, int, int]) -> None:
     deal = Deal(masks)
     one = "".join(dealer_output.format_oneline(deal) for _ in range(2))
-    assert list(dealer_output.read_oneline(one)) == [deal, deal]
+    assert whole(dealer_output.read_oneline(one)) == whole([deal, deal])
     compact = "".join(dealer_output.format_compact(deal) for _ in range(2))
-    assert list(dealer_output.read_compact(compact)) == [deal, deal]
+    assert whole(dealer_output.read_compact(compact)) == whole([deal, deal])
     # printall needs hands of equal length; a suit of 11+ cards overflows its
     # column and the reader follows the shift.
     deal = Deal(equal)
     everything = "".join(dealer_output.format_printall(deal, n) for n in (1, 2))
-    assert list(dealer_output.read_printall(everything)) == [deal, deal]
+    assert whole(dealer_output.read_printall(everything)) == whole([deal, deal])
 
 
 @FAST
 @given(st.data(), any_masks())
 def test_slots_and_layout_round_trip(data: st.DataObject, masks: tuple[int, int, int, int]) -> None:
     deal = Deal(masks)
-    assert slots.from_slots(slots.to_slots(deal)) == deal
-    assert display.from_layout(display.to_layout(deal)) == deal
+    assert whole([slots.from_slots(slots.to_slots(deal))]) == whole([deal])
+    assert whole([display.from_layout(display.to_layout(deal))]) == whole([deal])
 
 
 @FAST
@@ -181,7 +188,7 @@ def test_trick_array_round_trip(data: st.DataObject, masks: tuple[int, int, int,
         played |= 1 << card
     after = Deal(tuple(m & ~played for m in masks))  # type: ignore[arg-type]
     rebuilt = slots.from_slots(slots.to_slots(after), slots.to_tricks(deal))
-    assert rebuilt == deal
+    assert whole([rebuilt]) == whole([deal])
 
 
 def test_api_read_write_every_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -194,10 +201,10 @@ def test_api_read_write_every_format(tmp_path) -> None:  # type: ignore[no-untyp
         sample.append(Deal(tuple(masks)))  # type: ignore[arg-type]
     for fmt in deals_api.FORMATS:
         path = tmp_path / f"out.{fmt}"
-        deals_api.write(sample, str(path), fmt)
-        back = list(deals_api.read(path))  # by content, or the extension when known
+        deals_api.write(str(path), sample, fmt)
+        back = list(deals_api.read_source(path))  # by content, or the extension when known
         assert [d.masks for d in back] == [d.masks for d in sample], fmt
-        back = list(deals_api.read(path.read_bytes(), fmt))
+        back = list(deals_api.read_source(path.read_bytes(), fmt))
         assert [d.masks for d in back] == [d.masks for d in sample], fmt
 
 
@@ -229,7 +236,7 @@ def test_dx_refuses_a_play_it_could_not_read_back() -> None:
     assert deal.play
     out = io.BytesIO()
     try:
-        deals_api.write([deal], out, "dx")
+        deals_api.write(out, [deal], "dx")
     except DppError as error:
         assert "deal 1:" in str(error) and "SQ" in str(error)
     else:
@@ -248,15 +255,15 @@ def test_giblib_tricks_through_pbn(masks: tuple[int, int, int, int], tricks: str
 def test_read_detects_from_file_objects(tmp_path) -> None:  # type: ignore[no-untyped-def]
     deal = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
     data = binary.dumps_deals([deal] * 300)
-    assert list(deals_api.read(io.BytesIO(data))) == [deal] * 300
+    assert list(deals_api.read_source(io.BytesIO(data))) == [deal] * 300
     text = dealer_output.format_compact(deal) * 300
-    assert [d.masks for d in deals_api.read(io.StringIO(text))] == [deal.masks] * 300
+    assert [d.masks for d in deals_api.read_source(io.StringIO(text))] == [deal.masks] * 300
     path = tmp_path / "x.txt"
     path.write_text(text)
     with open(path, "rb") as handle:
-        assert len(list(deals_api.read(handle))) == 300
+        assert len(list(deals_api.read_source(handle))) == 300
     with open(path) as handle:
-        assert len(list(deals_api.read(handle))) == 300
+        assert len(list(deals_api.read_source(handle))) == 300
 
 
 def test_readers_stream(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -269,6 +276,6 @@ def test_readers_stream(tmp_path) -> None:  # type: ignore[no-untyped-def]
         path = tmp_path / f"big.{fmt}"
         path.write_bytes(data)
         with open(path, "rb") as handle:
-            first = next(iter(deals_api.read(handle, fmt)))
+            first = next(iter(deals_api.read_source(handle, fmt)))
             assert first.masks == deal.masks
             assert handle.tell() < len(data) // 4, fmt

@@ -74,7 +74,7 @@ class ModelPerDeal:
             if fmt in POSITIONAL:
                 from dealerpp import deals
 
-                yield from deals.read(data, fmt, filename=filename, first_board=first_board)
+                yield from deals.read_source(data, fmt, filename=filename, first_board=first_board)
                 return
             yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
@@ -116,7 +116,7 @@ class ModelPerDeal:
             return pbn.read(source, filename, **options)
         from dealerpp import deals
 
-        return deals.read(source, fmt, filename=filename)
+        return deals.read_source(source, fmt, filename=filename)
 
     def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
         from dealerpp import deals
@@ -125,7 +125,7 @@ class ModelPerDeal:
             return b""
         out = io.BytesIO()
         try:
-            deals.write(deals_, out, fmt)
+            deals.write(out, deals_, fmt)
         except DppError as error:
             raise counted_from(error, first_index) from None
         data = out.getvalue()

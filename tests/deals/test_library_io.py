@@ -1,0 +1,87 @@
+"""deals.read / loads / dumps / write as a library user calls them."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from dealerpp import deals
+from dealerpp.deals import formats
+from dealerpp.deals.model import Deal
+
+LINES = ("N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53",
+         "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
+SAMPLE = [Deal.from_pbn(line) for line in LINES]
+
+
+def test_a_missing_path_is_not_read_as_text(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError) as raised:
+        deals.read(str(tmp_path / "lesson1.pbm"))  # raised now, not on the first deal
+    assert raised.value.filename == str(tmp_path / "lesson1.pbm")
+    with pytest.raises(FileNotFoundError):
+        deals.read(tmp_path / "missing")
+    with pytest.raises(IsADirectoryError):
+        deals.read(tmp_path)
+
+
+def test_a_name_without_extension_is_still_a_path(tmp_path: Path, monkeypatch:
+                                                   pytest.MonkeyPatch) -> None:
+    (tmp_path / "deals").write_text(LINES[0] + "\n")
+    monkeypatch.chdir(tmp_path)
+    assert list(deals.read("deals")) == SAMPLE[:1]
+
+
+def test_read_takes_paths_and_files_not_content(tmp_path: Path) -> None:
+    path = tmp_path / "two.pbn"
+    path.write_text("\n".join(LINES) + "\n")
+    assert [d.masks for d in deals.read(path)] == [d.masks for d in SAMPLE]
+    with open(path, "rb") as handle:
+        assert [d.masks for d in deals.read(handle, "pbn")] == [d.masks for d in SAMPLE]
+    with pytest.raises(TypeError, match="loads"):
+        deals.read(path.read_bytes())  # type: ignore[arg-type]
+
+
+def test_loads_takes_text_and_bytes() -> None:
+    text = "\n".join(LINES) + "\n"
+    assert deals.loads(text) == deals.loads(text.encode()) == SAMPLE
+    # one line that looks like no file name, and no newline: still content
+    assert deals.loads(LINES[0]) == SAMPLE[:1]
+
+
+@pytest.mark.parametrize("fmt", formats.WRITABLE)
+def test_dumps_and_loads_agree(fmt: str) -> None:
+    data = deals.dumps(SAMPLE, fmt)
+    assert isinstance(data, bytes) == formats.get(fmt).binary
+    assert [d.masks for d in deals.loads(data, fmt)] == [d.masks for d in SAMPLE]
+
+
+def test_write_a_path_by_its_extension(tmp_path: Path) -> None:
+    path = tmp_path / "out.hex"
+    deals.write(path, SAMPLE)
+    assert path.read_text() == deals.dumps(SAMPLE, "hex")
+    out = io.StringIO()
+    deals.write(out, SAMPLE, "pbn")
+    assert deals.loads(out.getvalue()) == SAMPLE
+
+
+def test_write_is_atomic(tmp_path: Path) -> None:
+    path = tmp_path / "club.deals"
+    path.write_bytes(b"old")
+
+    def failing() -> Iterator[Deal]:
+        yield SAMPLE[0]
+        raise RuntimeError("the source failed")
+
+    with pytest.raises(RuntimeError):
+        deals.write(path, failing())
+    assert path.read_bytes() == b"old"
+    assert os.listdir(tmp_path) == ["club.deals"]  # nothing left beside it
+
+
+def test_write_says_the_file_comes_first(tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match="file comes first"):
+        deals.write(SAMPLE, str(tmp_path / "x.pbn"))  # type: ignore[arg-type]

@@ -1,0 +1,61 @@
+"""dealerpp.generate: the real dealer's deals for a dealer.dpp script."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+import dealerpp
+from dealerpp import DppError, deals, expand, generate, preprocess
+from dealerpp.script import dealer as dealer_binary
+
+SCRIPT = """\
+generate 1000000
+condition shape{north, 5+M(xxx)} and hcp(north) >= 11
+action printall
+"""
+
+
+@pytest.mark.dealer
+def test_same_seed_same_deals_as_dealer(dealer_bin: str) -> None:
+    done = subprocess.run([dealer_bin, "-s", "7", "-p", "20"], input=preprocess(SCRIPT),
+                          capture_output=True, text=True, check=True, timeout=60)
+    expected = deals.loads(done.stdout, "printall")
+    got = list(generate(SCRIPT, produce=20, seed=7))
+    assert len(got) == 20
+    assert [d.masks for d in got] == [d.masks for d in expected]
+    majors = expand("5+M(xxx)")
+    assert all(d.north.shape in majors and d.north.hcp >= 11 for d in got)
+
+
+@pytest.mark.dealer
+def test_a_caller_may_stop_early(dealer_bin: str) -> None:
+    dealt = generate("produce 1000000\n", seed=1)
+    first = [next(dealt) for _ in range(3)]
+    dealt.close()  # dealer is stopped, not left dealing a million
+    assert len(set(first)) == 3
+
+
+def test_a_shape_error_has_its_position() -> None:
+    with pytest.raises(DppError) as raised:
+        generate("produce 3\ncondition shape{north, 5+M(xyz)}\n")
+    assert (raised.value.line, raised.value.column) == (2, 29)
+
+
+def test_a_script_error_has_its_position() -> None:
+    with pytest.raises(DppError) as raised:
+        generate("produce 3\ncondition hcp(north > 3\n", filename="s.dpp")
+    assert raised.value.line == 2 and raised.value.filename == "s.dpp"
+
+
+def test_no_dealer_says_what_run_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("dealerpp.dealing.find_dealer", lambda: None)
+    with pytest.raises(FileNotFoundError) as raised:
+        generate("produce 1\n")
+    assert str(raised.value) == dealer_binary.NOT_INSTALLED
+    assert "apt-get install dealer" in str(raised.value)
+
+
+def test_generate_is_a_top_level_name() -> None:
+    assert dealerpp.generate is generate and "generate" in dealerpp.__all__
