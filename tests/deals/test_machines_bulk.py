@@ -26,7 +26,7 @@ Codec = BerCodec | BriCodec | DgeCodec
 
 def per_deal_bytes(masks: list[tuple[int, int, int, int]], fmt: str) -> bytes:
     out = io.BytesIO()
-    deals_api.write([Deal(m) for m in masks], out, fmt)
+    deals_api.write(out, [Deal(m) for m in masks], fmt)
     return out.getvalue()
 
 
