@@ -241,7 +241,7 @@ def library_paths_agree(path: Path) -> bool:
     with path.open("rb") as source:
         convert_stream(source, bulk_out, "pbn", "deals", filename=str(path),
                        per_deal=ModelPerDeal({"report": bulk_problems.append}))
-    deals.write(pbn.read(path, report=slow_problems.append), slow_out, "deals")
+    deals.write(slow_out, pbn.read(path, report=slow_problems.append), "deals")
     assert bulk_problems == slow_problems
     return bool(bulk_problems) and bulk_out.getvalue() == slow_out.getvalue()
 
