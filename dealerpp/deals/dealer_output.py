@@ -18,9 +18,16 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from dealerpp.deals import pbn
+from dealerpp.deals._hand_text import (
+    pbn_hand,
+    pbn_hand_mask,
+    spaced_holding,
+    spaced_holding_bits,
+)
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.model import (
     RANK_CHARS,
+    SUIT_MASK,
     SUITS_HIGH_FIRST,
     Deal,
     Hand,
@@ -52,6 +59,9 @@ class _Base:
         return DppError(message, line=line, column=column, filename=self.name, source_line=text)
 
     def hand(self, text: str, number: int, column: int, line: str) -> int:
+        mask = pbn_hand_mask(text)  # the usual way to write it: four look-ups
+        if mask is not None:
+            return mask
         try:
             return Hand.from_pbn(text).mask
         except ValueError as error:
@@ -142,11 +152,33 @@ class _PrintAll(_Base):
         ``R `` per card (``- `` for a void) padded to 20 characters; a suit of
         11 or more cards pushes the later columns right. Every split that
         fits this layout is tried; exactly one must fit."""
+        usual = _usual_row(line)
+        if usual is not None:
+            return usual
         splits = _row_splits(line, 0, 0)
         if len(splits) == 1:
             return splits[0]
         problem = "ambiguous" if splits else "not four columns of ranks"
         raise self.error(f"bad suit row ({problem}): {quote(line.strip())}", number, 1, line)
+
+
+def _usual_row(line: str) -> list[int] | None:
+    """The holdings of a row whose first three columns are 20 characters,
+    each a cell as the writer writes it (at most 9 cards: its padding is
+    blank, so no other split fits), else None."""
+    cells = (line[:20], line[20:40], line[40:60])
+    holdings = []
+    for cell in cells:
+        text = cell.rstrip(" ")
+        bits = spaced_holding_bits(text)
+        if bits is None or len(text) > 18:
+            return None
+        holdings.append(bits)
+    bits = spaced_holding_bits(line[60:])
+    if bits is None:
+        return None
+    holdings.append(bits)
+    return holdings
 
 
 def _row_splits(line: str, pos: int, seat: int) -> list[list[int]]:
@@ -204,11 +236,13 @@ def read_printpbn(source: Source, filename: str | None = None, **options: Any) -
 # -- writers ----------------------------------------------------------------------
 
 def format_oneline(deal: Deal) -> str:
-    return "".join(f"{'nesw'[s]} {Hand(deal.masks[s]).to_pbn()} " for s in Seat) + "\n"
+    north, east, south, west = (pbn_hand(mask) for mask in deal.masks)
+    return f"n {north} e {east} s {south} w {west} \n"
 
 
 def format_compact(deal: Deal) -> str:
-    return "".join(f"{'nesw'[s]} {Hand(deal.masks[s]).to_pbn()}\n" for s in Seat)
+    north, east, south, west = (pbn_hand(mask) for mask in deal.masks)
+    return f"n {north}\ne {east}\ns {south}\nw {west}\n"
 
 
 def format_printall(deal: Deal, number: int) -> str:
@@ -217,14 +251,12 @@ def format_printall(deal: Deal, number: int) -> str:
     if len({popcount(m) for m in deal.masks}) != 1:
         raise ValueError("printall needs hands of the same number of cards")
     lines = [f"{number:4d}.\n"]
-    for suit in SUITS_HIGH_FIRST:
-        row = ""
-        for seat in Seat:
-            holding = Hand(deal.masks[seat]).bits(suit)
-            cell = "".join(f"{RANK_CHARS[r]} " for r in range(12, -1, -1) if holding >> r & 1)
-            cell = cell or "- "
-            row += cell if seat == Seat.WEST else cell.ljust(COLUMN)
-        lines.append(row + "\n")
+    north, east, south, west = deal.masks
+    for shift in (39, 26, 13, 0):
+        lines.append(f"{spaced_holding(north >> shift & SUIT_MASK):20}"
+                     f"{spaced_holding(east >> shift & SUIT_MASK):20}"
+                     f"{spaced_holding(south >> shift & SUIT_MASK):20}"
+                     f"{spaced_holding(west >> shift & SUIT_MASK)}\n")
     return "".join(lines) + "\n"
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.model import (
+    SUIT_MASK,
     SUITS_HIGH_FIRST,
     Deal,
     Seat,
@@ -33,7 +34,6 @@ from dealerpp.diagnostics import DppError
 BOARDS_PER_PAGE = 6
 SUIT_SYMBOLS = {3: "♠", 2: "♥", 1: "♦", 0: "♣"}
 RED_SUITS = (2, 1)
-_HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 _VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
 
 STYLE = """
@@ -71,21 +71,35 @@ body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif;
 """
 
 
+# points of the four top cards of a suit by their bits (J 1, Q 2, K 4, A 8)
+_TOP_POINTS = tuple(sum(points for bit, points in enumerate((1, 2, 3, 4)) if top >> bit & 1)
+                    for top in range(16))
+
+
 def hcp(mask: int) -> int:
-    """High-card points: A 4, K 3, Q 2, J 1."""
-    return sum(points for rank, points in _HCP.items()
-               for suit in range(4) if mask >> (13 * suit + rank - 2) & 1)
+    """High-card points: A 4, K 3, Q 2, J 1 (a suit's J Q K A bits look up
+    its points)."""
+    top = _TOP_POINTS
+    return top[mask >> 48 & 15] + top[mask >> 35 & 15] + top[mask >> 22 & 15] + top[mask >> 9 & 15]
 
 
 def _hand_html(mask: int, seat: Seat) -> str:
-    rows = []
-    for suit in SUITS_HIGH_FIRST:
-        holding = mask >> (13 * suit) & 0x1FFF
-        symbol = SUIT_SYMBOLS[suit]
-        cls = "suit red" if suit in RED_SUITS else "suit"
-        cards = holding_text(holding) if holding else '<span class="void">—</span>'
-        rows.append(f'<span class="{cls}">{symbol}</span>{cards}')
-    return f'<div class="hand {seat.name.lower()}">' + "<br>".join(rows) + "</div>"
+    if not _SUIT_ROWS:
+        for suit in SUITS_HIGH_FIRST:
+            cls = "suit red" if suit in RED_SUITS else "suit"
+            head = f'<span class="{cls}">{SUIT_SYMBOLS[suit]}</span>'
+            _SUIT_ROWS.append([head + (holding_text(holding) if holding
+                                       else '<span class="void">—</span>')
+                               for holding in range(SUIT_MASK + 1)])
+    spades, hearts, diamonds, clubs = _SUIT_ROWS
+    return (f'<div class="hand {_CLASSES[seat]}">{spades[mask >> 39 & SUIT_MASK]}<br>'
+            f'{hearts[mask >> 26 & SUIT_MASK]}<br>{diamonds[mask >> 13 & SUIT_MASK]}<br>'
+            f'{clubs[mask & SUIT_MASK]}</div>')
+
+
+# a suit's row of a hand by its holding, S H D C (made on first use)
+_SUIT_ROWS: list[list[str]] = []
+_CLASSES = tuple(seat.name.lower() for seat in Seat)
 
 
 def board_html(deal: Deal, position: int) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from dealerpp.deals._hand_text import listing_hand, listing_hand_mask
 from dealerpp.deals._io import Source, source_name, text_lines, text_writers
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
 from dealerpp.diagnostics import DppError, quote
@@ -22,7 +23,22 @@ from dealerpp.diagnostics import DppError, quote
 _TOKEN = re.compile(r"Deal\s*#(\d+)\s*:|Player\s+(North|East|South|West)\s*:|(\S+)")
 
 
+_NAMES = tuple(seat.name_title for seat in Seat)
+# a listing line as its writer writes it: read straight, without tokens
+_USUAL_LINE = re.compile(r"(?:Deal #\d+: )?Player (?:North|East |South|West ): (\S.*)")
+
+
+def _usual_hand(line: str) -> int | None:
+    """The hand of a line written as the writer writes it, else None."""
+    match = _USUAL_LINE.fullmatch(line)
+    return None if match is None else listing_hand_mask(match.group(1))
+
+
 def format_deal(deal: Deal, number: int) -> str:
+    if deal.order is None:
+        north, east, south, west = (listing_hand(mask) for mask in deal.masks)
+        return (f"Deal #{number}: Player North: {north}\nPlayer East : {east}\n"
+                f"Player South: {south}\nPlayer West : {west}\n").replace(": \n", ":\n")
     lines = []
     for seat in Seat:
         cards = " ".join(str(c) for c in deal.cards_in_order(seat))
@@ -40,7 +56,8 @@ class _Reader:
     def __init__(self, source: Source, filename: str | None) -> None:
         self.name = source_name(source, filename)
         self.lines = text_lines(source)
-        self.hands: list[list[Card]] = []
+        # a hand's cards as written, or its mask when written the usual way
+        self.hands: list[list[Card] | int] = []
         self.where: tuple[int, int, str] = (0, 0, "")  # where the current deal began
 
     def error(self, message: str, line: int, column: int, text: str) -> DppError:
@@ -48,6 +65,18 @@ class _Reader:
 
     def deals(self) -> Iterator[Deal]:
         for number, line in enumerate(self.lines, 1):
+            mask = _usual_hand(line)
+            if mask is not None:  # a line as the writer writes it, read in one go
+                if line[0] == "D":  # "Deal #N: Player North: ..." opens a deal
+                    if self.hands:
+                        yield self._finish()
+                    self.where = (number, 1, line)
+                    self.hands = [mask]
+                    continue
+                seat = len(self.hands)
+                if self.where[0] and 1 <= seat <= 3 and line[7:12].rstrip() == _NAMES[seat]:
+                    self.hands.append(mask)
+                    continue
             for match in _TOKEN.finditer(line):
                 column = match.start() + 1
                 if match.group(1) is not None:
@@ -89,6 +118,8 @@ class _Reader:
             raise self.error(f"{quote(text)}: cards are written as two upper-case characters",
                              number, column, line)
         hand = self.hands[-1]
+        if isinstance(hand, int):  # more cards after a line read in one go
+            hand = self.hands[-1] = list(cards_of_mask(hand))
         if card in hand:
             raise self.error(f"card {card} twice in one hand", number, column, line)
         hand.append(card)
@@ -98,13 +129,18 @@ class _Reader:
         if len(self.hands) != 4:
             raise self.error(f"deal has {len(self.hands)} hands, needs North East South West",
                              line, column, text)
-        masks = tuple(sum(1 << c for c in hand) for hand in self.hands)
+        masks = tuple(hand if isinstance(hand, int) else sum(1 << c for c in hand)
+                      for hand in self.hands)
         problem = mask_problem(masks)
         if problem:
             raise self.error(problem, line, column, text)
-        order = tuple(tuple(hand) for hand in self.hands)
-        canonical = all(order[s] == tuple(cards_of_mask(masks[s])) for s in range(4))
-        return Deal(masks, order=None if canonical else order)  # type: ignore[arg-type]
+        canonical = all(isinstance(hand, int) or tuple(hand) == tuple(cards_of_mask(mask))
+                        for hand, mask in zip(self.hands, masks, strict=True))
+        if canonical:
+            return Deal(masks)  # type: ignore[arg-type]
+        order = tuple(tuple(cards_of_mask(hand)) if isinstance(hand, int) else tuple(hand)
+                      for hand in self.hands)
+        return Deal(masks, order=order)  # type: ignore[arg-type]
 
 
 def read(source: Source, filename: str | None = None) -> Iterator[Deal]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from dealerpp.deals._hand_text import holding_bits
 from dealerpp.deals._io import (
     BinarySink,
     Source,
@@ -30,7 +31,19 @@ from dealerpp.deals._io import (
     source_name,
     text_lines,
 )
-from dealerpp.deals.model import Card, Deal, Seat, Vul, board_dealer_vul, popcount
+from dealerpp.deals.model import (
+    FULL_MASK,
+    SUIT_MASK,
+    Card,
+    Deal,
+    Seat,
+    Vul,
+    board_dealer_vul,
+    cards_of_mask,
+    holding_text,
+    mask_problem,
+    popcount,
+)
 from dealerpp.diagnostics import DppError, quote
 
 RANK_LETTERS = "AKQJT98765432"
@@ -64,9 +77,8 @@ def owners_of(deal: Deal, index: int) -> list[int]:
                        f"(13 cards a hand), this one has {counts}")
     owners = [0] * 52
     for seat, mask in enumerate(deal.masks):
-        for number in range(1, 53):
-            if mask >> (52 - number) & 1:
-                owners[number - 1] = seat
+        for card in cards_of_mask(mask):  # card number 52 - card, list item 51 - card
+            owners[51 - card] = seat
     return owners
 
 
@@ -359,6 +371,20 @@ def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Dea
 
     text = line.rstrip()
     dealer = board_dealer_vul(board)[0]
+    if len(text) == 52:  # the usual line: each letter a bit, the sums checked at once
+        if not _BHG_BITS:
+            _bhg_hand(0)
+        bits = _BHG_BITS
+        try:
+            hands = [sum([bits[letter] for letter in text[start:start + 13]])
+                     for start in (0, 13, 26, 39)]
+        except KeyError:
+            hands = []
+        if hands and mask_problem(tuple(hands)) is None and sum(hands) == FULL_MASK:
+            masks = [0, 0, 0, 0]
+            for step, hand in enumerate(hands):
+                masks[(dealer + step) % 4] = hand
+            return Deal((masks[0], masks[1], masks[2], masks[3]), **position_meta(board))  # type: ignore[arg-type]
     owners = Owners(board)
     for position, letter in enumerate(text):
         number = bhg_number(letter)
@@ -380,11 +406,35 @@ def bhg_line(owners: list[int], board: int) -> str:
                    for number in range(1, 53) if owners[number - 1] == (dealer + step) % 4)
 
 
+def _bhg_hand(mask: int) -> str:
+    """A hand's letters in card-number order (spades A..2 are A..M): per
+    suit a row of a table made on first use."""
+    if not _BHG_SUITS:
+        for suit in range(4):  # S H D C: card numbers 1-13 .. 40-52
+            letters = [bhg_letter(13 * suit + 13 - rank) for rank in range(13)]
+            _BHG_SUITS.append(["".join(letters[rank] for rank in range(12, -1, -1)
+                                       if bits >> rank & 1) for bits in range(SUIT_MASK + 1)])
+        _BHG_BITS.update((bhg_letter(number), 1 << (52 - number)) for number in range(1, 53))
+    spades, hearts, diamonds, clubs = _BHG_SUITS
+    return (spades[mask >> 39 & SUIT_MASK] + hearts[mask >> 26 & SUIT_MASK]
+            + diamonds[mask >> 13 & SUIT_MASK] + clubs[mask & SUIT_MASK])
+
+
+_BHG_SUITS: list[list[str]] = []
+_BHG_BITS: dict[str, int] = {}
+
+
 def write_bhg(deals: Iterable[Deal], target: Target) -> None:
     listed = list(deals)
     first = _first_board_of(listed)
-    text = "\n" + "".join(bhg_line(owners_of(deal, index + 1), first + index) + "\n"
-                          for index, deal in enumerate(listed))
+    lines = [""]
+    for index, deal in enumerate(listed):
+        if not deal.is_full():
+            owners_of(deal, index + 1)  # its error
+        dealer = board_dealer_vul(first + index)[0]
+        masks = deal.masks
+        lines.append("".join([_bhg_hand(masks[(dealer + step) % 4]) for step in range(4)]))
+    text = "\n".join(lines) + "\n"
     with TextSink(target) as sink:
         sink.write(text)
 
@@ -442,7 +492,8 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     board = int(board_text)
     board_label = f"board {board}"
     owners = Owners(board)
-    for index, (column, holding) in enumerate(fields[:16]):
+    masks = _usual_holdings([holding for _, holding in fields[:16]])
+    for index, (column, holding) in enumerate(fields[:16] if masks is None else ()):
         seat, suit = divmod(index, 4)
         for offset, letter in enumerate(holding):
             if letter.upper() not in RANK_LETTERS:
@@ -451,7 +502,7 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
             problem = owners.give(number, seat)
             if problem:
                 raise error(column + offset, problem)
-    problem = owners.count_problem()
+    problem = owners.count_problem() if masks is None else None
     if problem:
         raise error(1, problem)
     meta_column, meta = fields[17]
@@ -460,9 +511,24 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
             vul_text.upper() not in _CSV_VULS:
         raise error(meta_column, f"expected dealer/vulnerability such as 'N/-' or 'E/All', "
                                  f"got {quote(meta)}")
-    masks = owners.masks
+    masks = owners.masks if masks is None else masks
     return Deal((masks[0], masks[1], masks[2], masks[3]), board=board,
                 dealer=Seat.from_char(dealer_text), vul=_CSV_VULS[vul_text.upper()])
+
+
+def _usual_holdings(holdings: list[str]) -> list[int] | None:
+    """The four masks of 16 holdings written as the writer writes them (upper
+    case, high first) that make a full deal, else None."""
+    masks = []
+    for seat in range(4):
+        mask = 0
+        for shift, text in zip((39, 26, 13, 0), holdings[4 * seat:4 * seat + 4], strict=True):
+            bits = holding_bits(text)
+            if bits is None:
+                return None
+            mask |= bits << shift
+        masks.append(mask)
+    return masks if mask_problem(tuple(masks)) is None and sum(masks) == FULL_MASK else None
 
 
 def csv_line(owners: list[int], board: int, dealer: Seat, vul: Vul) -> str:
@@ -480,8 +546,12 @@ def write_csv(deals: Iterable[Deal], target: Target) -> None:
     for index, deal in enumerate(listed):
         board = deal.board or first + index
         dealer, vul = board_dealer_vul(board)
-        lines.append(csv_line(owners_of(deal, index + 1), board,
-                              dealer if deal.dealer is None else deal.dealer,
-                              vul if deal.vul is None else deal.vul))
+        if not deal.is_full():
+            owners_of(deal, index + 1)  # its error
+        holdings = [holding_text(mask >> shift & SUIT_MASK)
+                    for mask in deal.masks for shift in (39, 26, 13, 0)]
+        meta = (f"{dealer if deal.dealer is None else deal.dealer}/"
+                f"{_CSV_VUL_TEXT[vul if deal.vul is None else deal.vul]}")
+        lines.append('"' + '","'.join([*holdings, str(board), meta]) + '"\n')
     with TextSink(target) as sink:
         sink.write("".join(lines))

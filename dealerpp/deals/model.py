@@ -125,6 +125,9 @@ _SEAT_NAMES: dict[str, Seat] = {name: seat for seat in Seat
                                 for name in (seat.name.lower(), seat.name[0].lower())}
 
 
+_SEATS: tuple[Seat, ...] = tuple(Seat)
+
+
 class Vul(enum.IntEnum):
     """Vulnerability."""
 
@@ -196,11 +199,18 @@ class Card(int):
         return f"Card({str(self)!r})"
 
 
+_CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+
+
 def cards_of_mask(mask: int) -> Iterator[Card]:
-    """The cards of a mask in display order: spades to clubs, high to low."""
-    for bit in range(51, -1, -1):
-        if mask >> bit & 1:
-            yield Card(bit)
+    """The cards of a mask in display order: spades to clubs, high to low
+    (each card once: its highest bit, then the rest)."""
+    cards = _CARDS
+    mask &= FULL_MASK
+    while mask:
+        bit = mask.bit_length() - 1
+        yield cards[bit]
+        mask ^= 1 << bit
 
 
 def mask_of_cards(cards: Iterable[int]) -> int:
@@ -211,12 +221,30 @@ def mask_of_cards(cards: Iterable[int]) -> int:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count() if type(mask) is int else bin(mask).count("1")
 
 
 def holding_text(bits: int) -> str:
-    """The ranks of a 13-bit suit holding, high first (``AKT3``)."""
+    """The ranks of a 13-bit suit holding, high first (``AKT3``): a row of
+    a table made on first use (writers call this four times a hand)."""
+    table = _HOLDING_TEXTS
+    if not table:
+        table.extend(_holding_text(b) for b in range(SUIT_MASK + 1))
+    return table[bits]
+
+
+def pbn_hand(mask: int) -> str:
+    """``S.H.D.C`` (``AK84.AKT3.Q.J965``) of a hand mask."""
+    text = holding_text
+    return (f"{text(mask >> 39 & SUIT_MASK)}.{text(mask >> 26 & SUIT_MASK)}."
+            f"{text(mask >> 13 & SUIT_MASK)}.{text(mask & SUIT_MASK)}")
+
+
+def _holding_text(bits: int) -> str:
     return "".join([RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1])
+
+
+_HOLDING_TEXTS: list[str] = []
 
 
 def parse_holding(text: str) -> int:
@@ -442,7 +470,7 @@ class Hand:
         return cards_of_mask(self.mask)
 
     def to_pbn(self) -> str:
-        return ".".join(holding_text(self.bits(s)) for s in SUITS_HIGH_FIRST)
+        return pbn_hand(self.mask)
 
     def __len__(self) -> int:
         return popcount(self.mask)
@@ -717,9 +745,9 @@ class Deal:
         return self.vul
 
     def owner(self, card: int) -> Seat | None:
-        for seat in Seat:
-            if self.masks[seat] >> card & 1:
-                return seat
+        for seat, mask in enumerate(self.masks):
+            if mask >> card & 1:
+                return _SEATS[seat]
         return None
 
     @property
@@ -736,7 +764,7 @@ class Deal:
         parts = []
         for i in range(4):
             mask = self.masks[(first + i) % 4]
-            parts.append("-" if mask == 0 and self.in_play else Hand(mask).to_pbn())
+            parts.append("-" if mask == 0 and self.in_play else pbn_hand(mask))
         return f"{first}:" + " ".join(parts)
 
     def cards_in_order(self, seat: Seat | int) -> tuple[Card, ...]:
@@ -760,6 +788,11 @@ def mask_problem(masks: tuple[int, ...]) -> str | None:
     hands, a hand over 13 cards."""
     if len(masks) != 4:
         return "a deal needs four hands"
+    n, e, s, w = masks
+    if (type(n) is int and type(e) is int and type(s) is int and type(w) is int
+            and n | e | s | w == FULL_MASK == n + e + s + w
+            and n.bit_count() == e.bit_count() == s.bit_count() == 13):
+        return None  # a full deal (a sum equal to the union: no card twice)
     seen = 0
     for seat, mask in zip(Seat, masks, strict=True):
         if not isinstance(mask, int) or mask < 0:
