@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpp.grammars import grammar_digest, grammar_path
+from dealerpp.lalr.terminals import literal_starts
 
 TABLES_DIR = Path(__file__).resolve().parent.parent / "dealerpp" / "lalr" / "generated"
 
@@ -145,6 +146,18 @@ class Tables:
             self.lexer_of_state = [self.root_lexer] * len(states)
         self.lexers = configs
 
+    def starts(self) -> tuple[tuple[str, str | None], ...]:
+        """Each regexp a lexer tries and the characters its match can start
+        with (``literal_starts``, None where that is not plain), worked out
+        here once instead of in every process that lexes."""
+        regexps = {regexp for terminals, keywords, _ in self.lexers
+                   for regexp in [r for _, r in terminals]
+                   + [r for _, words in keywords for _, r in words]}
+        regexps |= {terminal["regexp"] for terminal in self.terminals}
+        found = ((regexp, literal_starts(regexp)) for regexp in sorted(regexps))
+        return tuple((regexp, None if chars is None else "".join(sorted(chars)))
+                     for regexp, chars in found)
+
     def source(self) -> str:
         """The text of ``dealerpp/lalr/generated/NAME.py``: a table a line (they
         are data; their form is told once, in ``dealerpp/lalr/generated/__init__.py``)."""
@@ -157,6 +170,7 @@ class Tables:
             "START_STATES": tuple(self.start_states), "END_STATES": tuple(self.end_states),
             "ACTIONS": tuple(self.actions), "LEXERS": tuple(self.lexers),
             "LEXER_OF_STATE": tuple(self.lexer_of_state), "ROOT_LEXER": self.root_lexer,
+            "STARTS": self.starts(),
         }
         return (f'"""The parse tables of grammar/{self.name}.lark: made by '
                 '``python tools/export_tables.py``, do not edit."""\n\n'

@@ -168,9 +168,10 @@ class Lexer:
 
     UNION_AFTER = 32
 
-    def __init__(self, config: LexerConfig) -> None:
+    def __init__(self, config: LexerConfig, starts: Mapping[str, str | None] | None = None) -> None:
         terminals, keywords, ignore = config
-        self._terminals = Terminals(list(terminals), self.UNION_AFTER)
+        self._starts = starts
+        self._terminals = Terminals(list(terminals), self.UNION_AFTER, starts)
         self._keyword_config = dict(keywords)
         self._keywords: dict[str, Terminals] = {}
         self.ignore = frozenset(ignore)
@@ -183,7 +184,8 @@ class Lexer:
             return kind
         keywords = self._keywords.get(kind)
         if keywords is None:
-            keywords = self._keywords[kind] = Terminals(list(words), self.UNION_AFTER)
+            keywords = self._keywords[kind] = Terminals(list(words), self.UNION_AFTER,
+                                                        self._starts)
         return keywords.kind_of(value) or kind
 
     def next_token(self, text: str, where: list[int]) -> Token | None:
@@ -236,6 +238,8 @@ class Grammar:
         self._lexers: dict[int, Lexer] = {}
         self._by_state: tuple[int, ...] = tables.LEXER_OF_STATE
         self._root: int = tables.ROOT_LEXER
+        # regexp -> the characters its match can start with (see Terminals)
+        self.starts: dict[str, str | None] = dict(getattr(tables, "STARTS", ()))
 
     @property
     def terminals(self) -> list[dict[str, Any]]:
@@ -249,7 +253,7 @@ class Grammar:
         number = self._root if state is None else self._by_state[state]
         found = self._lexers.get(number)
         if found is None:  # compiled on first use: most states share a few
-            found = self._lexers[number] = Lexer(self._lexer_configs[number])
+            found = self._lexers[number] = Lexer(self._lexer_configs[number], self.starts)
         return found
 
     def parser_state(self, start: str, callbacks: Mapping[str, Callback] | None = None,

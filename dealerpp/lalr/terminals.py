@@ -10,7 +10,7 @@ from functools import cache
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Mapping
 
 
 class Terminals:
@@ -24,10 +24,13 @@ class Terminals:
     its first alternative that matches.
     """
 
-    def __init__(self, terminals: list[tuple[str, str]], union_after: int = 64) -> None:
+    def __init__(self, terminals: list[tuple[str, str]], union_after: int = 64,
+                 known: Mapping[str, str | None] | None = None) -> None:
         self.terminals = terminals
         self.union_after = union_after
-        self.starts = [literal_starts(regexp) for _, regexp in terminals]
+        # ``known``: start characters shipped with the tables (STARTS), so
+        # that a process does not work them out from the regexps again.
+        self.starts = [_starts(regexp, known) for _, regexp in terminals]
         self._union: re.Pattern[str] | None = None
         self._looked_up = 0
 
@@ -77,6 +80,13 @@ class Terminals:
 
 
 # --- which characters a terminal's match can start with -------------------------
+
+
+def _starts(regexp: str, known: Mapping[str, str | None] | None) -> frozenset[str] | None:
+    if known is not None and regexp in known:
+        chars = known[regexp]
+        return None if chars is None else frozenset(chars)
+    return literal_starts(regexp)
 
 _META = frozenset(".^$|?*+{}[]()\\")
 

@@ -227,7 +227,10 @@ def _scanner() -> Terminals:
         key=lambda t: (-int(t["priority"]), -int(t["max_width"]),  # type: ignore[call-overload]
                        -len(str(t["value"])), str(t["name"])),
     )
-    return Terminals([(str(t["name"]), str(t["regexp"])) for t in terminals], union_after=64)
+    from dealerpp import lalr
+
+    return Terminals([(str(t["name"]), str(t["regexp"])) for t in terminals], union_after=64,
+                     known=lalr.load("dealer").starts)
 
 
 # The common case, blanks and whole words, found without trying every

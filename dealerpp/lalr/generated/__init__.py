@@ -15,7 +15,9 @@ and holds, a table a line:
 - ``LEXERS``: per lexer (terminals (name, regexp) in the order tried,
   keywords (regexp terminal, ((keyword, regexp), ...)), ignored terminals);
 - ``LEXER_OF_STATE``: the lexer each parser state uses; ``ROOT_LEXER``: the
-  lexer of the whole grammar.
+  lexer of the whole grammar;
+- ``STARTS``: per regexp a lexer tries, the characters its match can start
+  with, or None where that is not plain (``lalr.terminals.literal_starts``).
 
 ``dealerpp/lalr/runtime.py`` runs them.
 """
