@@ -257,9 +257,12 @@ def test_cli_rejects_huge_input_cleanly(text: str) -> None:
     assert "\x1b" not in done.stderr
 
 
+# Through the command, a process a case; the two long ones (seconds of CPU)
+# in the slow tier, as in-process tests above hold the compiler to them.
 @pytest.mark.parametrize(("text", "holds"), [
-    ("xxxx:" + "-" * 100_000 + "s>0", lambda s: s > 0),
-    ("xxxx:" + "+".join(["s"] * 50_000) + ">3", lambda s: s > 0),
+    pytest.param("xxxx:" + "-" * 100_000 + "s>0", lambda s: s > 0, marks=pytest.mark.slow),
+    pytest.param("xxxx:" + "+".join(["s"] * 50_000) + ">3", lambda s: s > 0,
+                 marks=pytest.mark.slow),
     ("xxxx:s<" + "9" * 5_000, lambda s: s < -1),
 ])
 def test_cli_accepts_deep_and_long_expressions(text: str, holds) -> None:
