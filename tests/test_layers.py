@@ -84,3 +84,21 @@ def test_no_arrow_runs_back_up(layer: str) -> None:
             if target in NEVER[layer]:
                 wrong.append(f"{path.relative_to(PROJECT_ROOT)}:{line}: imports {module}")
     assert wrong == []
+
+
+def test_lark_is_a_build_and_test_dependency_only() -> None:
+    """No module of the package imports Lark (the shipped tables need none;
+    tests/lalr checks they are what Lark builds), so it is no run-time
+    dependency."""
+    importing = [f"{path.relative_to(PROJECT_ROOT)}:{line}"
+                 for path in sorted(PACKAGE.rglob("*.py"))
+                 for line, module in imported_modules(path)
+                 if module == "lark" or module.startswith("lark.")]
+    assert importing == []
+    import re
+
+    text = (PROJECT_ROOT / "pyproject.toml").read_text()
+    runtime = re.search(r"^dependencies = \[(.*?)\]", text, re.M | re.S)
+    test = re.search(r"^test = \[(.*?)\]", text, re.M | re.S)
+    assert runtime is not None and test is not None
+    assert "lark" not in runtime.group(1) and '"lark' in test.group(1)

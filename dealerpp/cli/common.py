@@ -35,12 +35,6 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         print(diagnostic.format(), file=sys.stderr)
 
 
-def fail(message: str) -> int:
-    """Print a one-line error without position and return the input-error status."""
-    print(f"error: {message}", file=sys.stderr)
-    return 1
-
-
 # The emitter's modes (dealerpp.shapes.emit.MODES, which is heavier to
 # import than a command's start-up should pay for; a test holds them equal).
 EMIT_MODES = {

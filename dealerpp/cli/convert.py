@@ -20,10 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
 import io
-import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -31,9 +28,16 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 from dealerpp.atomic import atomic_writer, refuse_same_file
 from dealerpp.cli.common import OutputFailed, shown_name
+from dealerpp.cli.deal_input import (
+    ProblemLog,
+    as_utf8,
+    format_error,
+    open_input,
+    parse_args,
+)
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
-from dealerpp.diagnostics import Diagnostic, DppError, quote
+from dealerpp.diagnostics import DppError, quote
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.progress import Progress
@@ -99,23 +103,6 @@ def formats_epilog() -> str:
         "Between two different formats marked *, convert works in bulk: in chunks,",
         "millions of deals a second, with a progress bar when stderr is a terminal.",
     ])
-
-
-def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
-    try:
-        return parser.parse_args(argv)
-    except SystemExit as stop:  # argparse has printed the usage message
-        return int(stop.code or 0)
-
-
-def open_input(path: str) -> tuple[Any, str]:
-    """The source to read and the name errors use. An empty name is no file
-    (``Path("")`` would be the current directory)."""
-    if path == "-":
-        return sys.stdin.buffer, "<stdin>"
-    if not path:
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
-    return Path(path), path
 
 
 def main(argv: list[str], prog: str) -> int:
@@ -287,22 +274,6 @@ class StandardOutput:
             raise OutputFailed(error) from None
 
 
-class ProblemLog:
-    """Prints the problems the PBN reader reports as it reads (warnings,
-    and errors of games it leaves out) and counts the errors: the
-    conversion goes on, and ends with the input-error status."""
-
-    def __init__(self) -> None:
-        self.errors = 0
-        self.error_lines: list[int | None] = []
-
-    def __call__(self, problem: Diagnostic) -> None:
-        if problem.severity == "error":
-            self.errors += 1
-            self.error_lines.append(problem.line)
-        print(problem.format(), file=sys.stderr)
-
-
 def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str | None, Any]:
     """The input's format (None for an empty input) and the source to read:
     a stream may have been wrapped to give back what was peeked."""
@@ -360,25 +331,6 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
     finally:
         counter.close()
     return counter.total, counter.first_board
-
-
-def as_utf8(source: Any, fmt: str | None, opened: contextlib.ExitStack) -> Any:
-    """The source to read: a text saved as UTF-16 as the UTF-8 it holds
-    (opened here, and closed with ``opened``); anything else as it is."""
-    from dealerpp.deals import detect
-
-    if fmt is None or formats.get(fmt).binary:
-        return source
-    if isinstance(source, Path):
-        with source.open("rb") as handle:
-            head = handle.read(detect.SNIFF)
-        codec = detect.utf16_codec(head)
-        if codec is None:
-            return source
-        return opened.enter_context(detect.utf8_from_utf16(source.open("rb"), codec))
-    head, source = detect.peek(source)
-    codec = detect.utf16_codec(head)
-    return source if codec is None else detect.utf8_from_utf16(source, codec)
 
 
 def _with_all_boards_asked(deals: Iterator[Any], selection: Any, name: str) -> Iterator[Any]:
@@ -465,16 +417,6 @@ def report_converted(prog: str, total: int, quiet: bool, left_out: int = 0) -> N
                     "the games that have them are left out")
     if left_out or not quiet:
         print(summary, file=sys.stderr)
-
-
-def format_error(error: DppError) -> str:
-    """The error as ``FILE:LINE:COL: error: MESSAGE`` (and the source line),
-    or ``FILE: byte N: error: MESSAGE`` for a binary file."""
-    match = re.match(r"(byte \d+): (.*)", error.message, re.DOTALL)
-    if error.line is None and match:
-        where = f"{error.filename}: " if error.filename else ""
-        return f"{where}{match.group(1)}: error: {match.group(2)}"
-    return error.diagnostic.format()
 
 
 def _with_progress(args: argparse.Namespace, source: Any,

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from dealerpp.cli.common import add_emit_option, print_diagnostics
+from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.compiler import Compiled, compile_shape
 from dealerpp.shapes.shapeset import ShapeSet
@@ -52,10 +53,10 @@ def main(argv: Sequence[str], prog: str = "dealerpp expand") -> int:
         compiled = compile_shape(from_list_notation(text))
     except DppError as error:
         print(error, file=sys.stderr)
-        return 1
+        return EXIT_INPUT
     print_diagnostics(compiled.warnings)
     print(render(compiled, options))
-    return 0
+    return EXIT_OK
 
 
 _LIST_SHAPE = re.compile(r"(\d+)=(\d+)=(\d+)=(\d+)")

@@ -12,7 +12,7 @@ from dealerpp.cli.common import (
     read_text,
     shown_name,
 )
-from dealerpp.cli.status import EXIT_INPUT
+from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.diagnostics import DppError
 from dealerpp.script.parallel import usable_cores
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
@@ -177,14 +177,14 @@ def write_output(text: str, output: str | None, prog: str, source: str = "-") ->
     data = text.encode("utf-8", errors="surrogateescape")
     if output is None or output == "-":
         sys.stdout.buffer.write(data)
-        return 0
+        return EXIT_OK
     try:
         write_atomically(output, data, inputs=[source])
     except OSError as error:
         print(f"{prog}: error: cannot write {shown_name(output)}: {error.strerror or error}",
               file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_INPUT
+    return EXIT_OK
 
 
 # What a bare `dealerpp` on a terminal says before it waits for input.
@@ -216,4 +216,4 @@ def interactive(emit: EmitMode) -> int:
             sys.stdout.flush()
         before += buffered.count("\n")
         buffered = ""
-    return 0
+    return EXIT_OK

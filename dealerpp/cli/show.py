@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpp.cli.common import OutputFailed, shown_name
-from dealerpp.cli.convert import ProblemLog, as_utf8, format_error, open_input, parse_args
+from dealerpp.cli.deal_input import ProblemLog, as_utf8, format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError

@@ -279,8 +279,3 @@ def write_printall(deals: Iterable[Deal], target: Target) -> None:
                 sink.write(format_printall(deal, number))
             except ValueError as error:
                 raise DppError(f"deal {number}: {error}") from None
-
-
-def write_printpbn(deals: Iterable[Deal], target: Target) -> None:
-    """PBN games, as printpbn writes them (the PBN writer)."""
-    pbn.write(deals, target)

@@ -22,8 +22,6 @@ from typing import IO, Any, cast
 from dealerpp.deals import formats
 from dealerpp.deals._io import Source, is_path, read_full
 
-FORMATS = formats.NAMES
-EXTENSIONS = formats.BY_EXTENSION
 SNIFF = 4096
 
 
@@ -208,5 +206,5 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["EXTENSIONS", "FORMATS", "detect", "from_content", "from_extension", "prefixed",
+__all__ = ["detect", "from_content", "from_extension", "prefixed",
            "sniffed", "utf8_from_utf16", "utf16_codec"]

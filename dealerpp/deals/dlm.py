@@ -1,4 +1,4 @@
-"""Dealer4 / Duplimate ``.dlm`` files (/work/shared/spec/dealing-machines.md).
+"""Dealer4 / Duplimate ``.dlm`` files (docs/formats.md, "Dealing machines and club files").
 
 A ``[Document]`` line, nine header lines, then always 99 boards: a
 ``Duplicates NN=`` line and a ``Board NN=`` line of 26 letters ``a``-``p``

@@ -135,7 +135,7 @@ def _dx(head: Head) -> bool:
     return all(data[1 + 8 * i + 7] == 0 and data[1 + 8 * i + 6] < 16 for i in range(4))
 
 
-# -- the club formats (/work/shared/spec/dealing-machines.md) ----------------------
+# -- the club formats (docs/formats.md, "Dealing machines and club files") -----
 
 _CARD_NUMBERS = re.compile(rb"(0[1-9]|[1-4][0-9]|5[0-2]){39}")
 _DGE_HAND = rb"\x06[AKQJT2-9]*\x03[AKQJT2-9]*\x04[AKQJT2-9]*\x05[AKQJT2-9]*"

@@ -1,4 +1,4 @@
-"""Dealing-machine and club formats (/work/shared/spec/dealing-machines.md).
+"""Dealing-machine and club formats (docs/formats.md, "Dealing machines and club files").
 
 Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
 digits a board), .bhg and .csv (one line a board). Dealer4's .dlm, a text

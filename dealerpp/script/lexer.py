@@ -8,7 +8,7 @@ It works at two levels, so that the rewriter pays only for the first:
 2. ``tokens`` also cuts each code region into the terminals of
    ``grammar/dealer.lark``; the checker parses these.
 
-dealer's rules (shared/spec/dealer-language.md), and dealerpp's additions:
+dealer's rules (docs/check.md, "The grammar"), and dealerpp's additions:
 
 - ``//`` comments run to the end of the line and need the newline;
 - ``/* ... */`` comments may span lines and do not nest;

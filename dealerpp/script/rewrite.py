@@ -145,13 +145,6 @@ def _as_warning(found: Diagnostic) -> Diagnostic:
     return found
 
 
-def shape_call_lines(text: str) -> list[int]:
-    """The line of every ``shape`` word dealer will see (comments and strings skipped)."""
-    lines = LineIndex(text)
-    return [lines.line_col(offset)[0] for region in regions(text) if region.kind == "code"
-            for offset in shape_words(text, region.start, region.end)]
-
-
 def _too_many_shapes(lines: list[int], filename: str) -> Diagnostic:
     shown = ", ".join(str(n) for n in lines[DEALER_SHAPE_LIMIT:][:10])
     more = " ..." if len(lines) > DEALER_SHAPE_LIMIT + 10 else ""

@@ -53,7 +53,6 @@ class Pattern(Record):
     items: tuple[Item, ...]
     group: tuple[Item, ...] | None
     pos: Pos
-    is_any: bool = False
 
     @property
     def slot_count(self) -> int:

@@ -21,7 +21,6 @@ from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, indices, lengths_mas
 SUIT_OF_LABEL = {"s": 0, "h": 1, "d": 2, "c": 3}
 MAJORS = (0, 1)
 MINORS = (2, 3)
-LABEL_NAMES = "shdc"
 
 
 class _Context:

@@ -219,7 +219,7 @@ class _ToAst:
                     "a suit label cannot follow 'any': any permutes all four suits",
                     item.label_pos or item.pos,
                 )
-        return ast.Pattern((), items, _pos(meta), is_any=True)
+        return ast.Pattern((), items, _pos(meta))
 
     def group(self, meta: Any, children: list[ast.Item]) -> tuple[ast.Item, ...]:
         for item in children:

@@ -1,10 +1,10 @@
 """Dealer4 / Duplimate .dlm: written as Big Deal writes it, verified on read.
 
-The expectations come from outside dealerpp: the rules of
-/work/shared/spec/dealing-machines.md, computed here by the test's own code
+The expectations come from outside dealerpp: the published rules of the
+format (docs/formats.md, "Dealing machines and club files"), computed here by the test's own code
 (``spec_check``, ``spec_checksum``, ``spec_letters``, ``verify``), and the
-files Big Deal wrote in /work/shared/corpus/machine/ (read from there, never
-copied; those tests skip when the corpus is absent).
+files Big Deal wrote, in the shared corpus (DEALERPP_CORPUS; read from
+there, never copied; those tests skip when the corpus is absent).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Dealing-machine and club formats against /work/shared/spec/dealing-machines.md.
+"""Dealing-machine and club formats against their description in docs/formats.md.
 
 The expected bytes below are written out by hand from the spec's layouts
 and examples, not taken from our writer."""

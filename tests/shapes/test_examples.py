@@ -12,7 +12,7 @@ from dealerpp import ShapeSet, expand
 from dealerpp.shapes.dealer_list import read_dealer_list
 from tests.shapes.oracle import all_shapes
 
-# (expression, the set in dealer syntax, its size) — shared/spec/shape-language.md
+# (expression, the set in dealer syntax, its size) — docs/shape-language.md
 WORKED_EXAMPLES = [
     ("5+xx5+", "5xx5 + 5xx6 + 6xx5 + 5xx7 + 6xx6 + 7xx5 + 5008 + 6007 + 7006 + 8005", 20),
     ("2-xxx", "0xxx + 1xxx + 2xxx", None),

@@ -25,7 +25,6 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from dealerpp.atomic import atomic_writer
-from dealerpp.deals import formats
 from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, PbnCodec, RecordCodec
@@ -38,8 +37,6 @@ from dealerpp.diagnostics import DppError
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
 
-#: Formats with a fast path (``dealerpp.deals.formats``: those with a codec).
-FAST_FORMATS = formats.FAST
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
 # Characters that open structure spanning records: the rest goes per deal.
@@ -671,7 +668,7 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
                  per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
                  first_board: int | None = None) -> int:
     """Convert a file (``-`` = standard input/output) between two formats of
-    :data:`FAST_FORMATS`; returns the number of deals converted.
+    :data:`dealerpp.deals.formats.FAST`; returns the number of deals converted.
 
     A named output is written to a temporary file and renamed at the end, so
     an error leaves an existing file untouched. ``progress``: a Progress, or

@@ -66,9 +66,6 @@ class TokenStream:
             return self._ahead.popleft()
         return next(self._tokens, None)
 
-    def push_back(self, token: Token) -> None:
-        self._ahead.appendleft(token)
-
 
 def adjacent(first: Token | None, second: Token | None) -> bool:
     """Whether ``second`` follows ``first`` with nothing between them."""

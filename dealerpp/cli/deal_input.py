@@ -1,0 +1,79 @@
+"""What convert and show both do with a deal file given on the command
+line: parse the arguments, open the input, read UTF-16 text as UTF-8, print
+the problems the PBN reader reports, and word an error."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from dealerpp.deals import formats
+from dealerpp.diagnostics import Diagnostic, DppError
+
+
+def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
+    try:
+        return parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed the usage message
+        return int(stop.code or 0)
+
+
+def open_input(path: str) -> tuple[Any, str]:
+    """The source to read and the name errors use. An empty name is no file
+    (``Path("")`` would be the current directory)."""
+    if path == "-":
+        return sys.stdin.buffer, "<stdin>"
+    if not path:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    return Path(path), path
+
+
+class ProblemLog:
+    """Prints the problems the PBN reader reports as it reads (warnings,
+    and errors of games it leaves out) and counts the errors: the
+    conversion goes on, and ends with the input-error status."""
+
+    def __init__(self) -> None:
+        self.errors = 0
+        self.error_lines: list[int | None] = []
+
+    def __call__(self, problem: Diagnostic) -> None:
+        if problem.severity == "error":
+            self.errors += 1
+            self.error_lines.append(problem.line)
+        print(problem.format(), file=sys.stderr)
+
+
+def as_utf8(source: Any, fmt: str | None, opened: contextlib.ExitStack) -> Any:
+    """The source to read: a text saved as UTF-16 as the UTF-8 it holds
+    (opened here, and closed with ``opened``); anything else as it is."""
+    from dealerpp.deals import detect
+
+    if fmt is None or formats.get(fmt).binary:
+        return source
+    if isinstance(source, Path):
+        with source.open("rb") as handle:
+            head = handle.read(detect.SNIFF)
+        codec = detect.utf16_codec(head)
+        if codec is None:
+            return source
+        return opened.enter_context(detect.utf8_from_utf16(source.open("rb"), codec))
+    head, source = detect.peek(source)
+    codec = detect.utf16_codec(head)
+    return source if codec is None else detect.utf8_from_utf16(source, codec)
+
+
+def format_error(error: DppError) -> str:
+    """The error as ``FILE:LINE:COL: error: MESSAGE`` (and the source line),
+    or ``FILE: byte N: error: MESSAGE`` for a binary file."""
+    match = re.match(r"(byte \d+): (.*)", error.message, re.DOTALL)
+    if error.line is None and match:
+        where = f"{error.filename}: " if error.filename else ""
+        return f"{where}{match.group(1)}: error: {match.group(2)}"
+    return error.diagnostic.format()
