@@ -89,10 +89,30 @@ class RegionToken(Token):
     region: Region
 
 
+class _Misses:
+    """What searches for the end of a region failed to find, so that a later
+    search bound to fail the same way is not made again: without them, the
+    text ``shape{`` written ten thousand times is scanned to its end ten
+    thousand times.
+
+    ``block_end``/``comment_end``: from here on there is no ``}`` (nor
+    anything else a shape{} block stops at), no ``*/``. ``dead_ends``: the
+    comments a shape{} block that was never closed went through; a later
+    block that meets one of them goes on exactly as that one did.
+    """
+
+    __slots__ = ("block_end", "comment_end", "dead_ends")
+
+    def __init__(self) -> None:
+        self.block_end = self.comment_end = 1 << 62
+        self.dead_ends: set[int] = set()
+
+
 def regions(text: str) -> Iterator[Region]:
     """Cut ``text`` into code, comment, string and shape{} regions, in order."""
     position = code_start = 0
     search = _OPENER.search
+    misses = _Misses()
     while True:
         match = search(text, position)
         if match is None:
@@ -103,9 +123,9 @@ def regions(text: str) -> Iterator[Region]:
             if not starts_token(text, start):
                 position = start + 5
                 continue
-            region = _shape_block(text, start, match.end() - 1)
+            region = _shape_block(text, start, match.end() - 1, misses)
         else:
-            region = _simple_region(text, start, opener)
+            region = _simple_region(text, start, opener, misses)
         if start > code_start:
             yield Region("code", code_start, start)
         yield region
@@ -114,7 +134,7 @@ def regions(text: str) -> Iterator[Region]:
         yield Region("code", code_start, len(text))
 
 
-def _simple_region(text: str, start: int, opener: str) -> Region:
+def _simple_region(text: str, start: int, opener: str, misses: _Misses) -> Region:
     """The comment or string that ``opener`` starts at ``start``."""
     if opener == '"':
         end = text.find('"', start + 1)
@@ -122,8 +142,9 @@ def _simple_region(text: str, start: int, opener: str) -> Region:
             return Region("string", start, _line_end(text, start), closed=False)
         return Region("string", start, end + 1)
     if opener == "/*":
-        end = text.find("*/", start + 2)
+        end = -1 if start + 2 >= misses.comment_end else text.find("*/", start + 2)
         if end < 0:
+            misses.comment_end = min(misses.comment_end, start + 2)
             return Region("block_comment", start, len(text), closed=False)
         return Region("block_comment", start, end + 2)
     kind: RegionKind = "line_comment" if opener == "//" else "hash_comment"
@@ -131,13 +152,16 @@ def _simple_region(text: str, start: int, opener: str) -> Region:
     return Region(kind, start, end, closed=text.find("\n", end) >= 0)
 
 
-def _shape_block(text: str, start: int, brace: int) -> Region:
+def _shape_block(text: str, start: int, brace: int, misses: _Misses) -> Region:
     """The shape{} block starting at ``start`` whose ``{`` is at ``brace``."""
     comments: list[Region] = []
     position = brace + 1
     while True:
-        found = _IN_SHAPE.search(text, position)
-        if found is None:
+        found = None if position >= misses.block_end else _IN_SHAPE.search(text, position)
+        if found is None or found.start() in misses.dead_ends:
+            if found is None:
+                misses.block_end = min(misses.block_end, position)
+            misses.dead_ends.update(comment.start for comment in comments)
             return Region("shape", start, brace + 1, closed=False)
         opener = found.group()
         if opener == "}":
@@ -145,10 +169,11 @@ def _shape_block(text: str, start: int, brace: int) -> Region:
         if opener == '"':
             return Region("shape", start, found.start(), closed=False,
                           comments=tuple(comments), string_at=found.start())
-        comment = _simple_region(text, found.start(), opener)
-        if comment.kind == "block_comment" and not comment.closed:
-            return Region("shape", start, brace + 1, closed=False)
+        comment = _simple_region(text, found.start(), opener, misses)
         comments.append(comment)
+        if comment.kind == "block_comment" and not comment.closed:
+            misses.dead_ends.update(comment.start for comment in comments)
+            return Region("shape", start, brace + 1, closed=False)
         position = comment.end
 
 
