@@ -10,6 +10,7 @@ number.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from dealerpp.diagnostics import Diagnostic, DppError, LineIndex
 from dealerpp.script.lexer import Region
@@ -34,20 +35,41 @@ def compile_block(text: str, block: Region, lines: LineIndex, filename: str, *,
             raise positioned_error("a string cannot stand inside shape{...}", block.string_at,
                                    lines, filename)
         raise positioned_error("unclosed 'shape{': no '}' ends it", block.start, lines, filename)
-    from dealerpp.shapes.compiler import compile_shape  # loaded at the first shape{}
-
     line, column = lines.line_col(block.start)
-    try:
-        compiled = compile_shape(blanked(text, block))
-        dealer_text = compiled.dealer_text(emit)
-    except DppError as error:
-        raise _moved_error(error, line, column, lines, filename) from None
-    except RecursionError:
+    body = blanked(text, block)
+    outcome = _compiled(body, emit) if len(body) <= MEMO_BODY_LIMIT else _compile(body, emit)
+    if outcome is None:
         # The shape compiler recurses on the expression's depth; until it no
         # longer does, a very deep or long one is an error, never a crash.
         raise positioned_error("this shape{} is nested too deeply or too long to compile",
-                               block.start, lines, filename) from None
-    return dealer_text, _bounded(compiled.warnings, line, column, lines, filename)
+                               block.start, lines, filename)
+    if isinstance(outcome, DppError):
+        raise _moved_error(outcome, line, column, lines, filename)
+    dealer_text, warnings = outcome
+    return dealer_text, _bounded(warnings, line, column, lines, filename)
+
+
+# A script checked again and again (in an editor, at every change) compiles
+# the same blocks every time: the last ones compiled are kept, if short.
+MEMO_SIZE = 256
+MEMO_BODY_LIMIT = 2000
+
+
+def _compile(body: str, emit: EmitMode) -> tuple[str, list[Diagnostic]] | DppError | None:
+    """A block's dealer text and warnings, placed in the block; its error;
+    or None when it is too deep to compile."""
+    from dealerpp.shapes.compiler import compile_shape  # loaded at the first shape{}
+
+    try:
+        compiled = compile_shape(body)
+        return compiled.dealer_text(emit), compiled.warnings
+    except DppError as error:
+        return error
+    except RecursionError:
+        return None
+
+
+_compiled = lru_cache(maxsize=MEMO_SIZE)(_compile)
 
 
 def _bounded(warnings: list[Diagnostic], line: int, column: int, lines: LineIndex,
