@@ -11,7 +11,7 @@ import sys
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-COMMANDS = [[], ["expand"], ["run"], ["check"], ["show"]]
+COMMANDS = [[], ["expand"], ["run"], ["check"], ["show"], ["lsp"]]
 
 
 def dealerpp(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -31,6 +31,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "check": ("dealerpp.cli.check", "report every problem in dealer scripts"),
     "convert": ("dealerpp.cli.convert", "convert deal files between formats"),
     "show": ("dealerpp.cli.show", "print deals as four-hand diagrams"),
+    "lsp": ("dealerpp.cli.lsp", "serve the Language Server Protocol to an editor (extra: lsp)"),
 }
 
 

@@ -45,6 +45,7 @@ subcommands (dealerpp SUBCOMMAND --help for each):
   check FILE...    report every problem in dealer scripts
   convert IN OUT   convert deal files between formats (convert --help lists them)
   show FILE        print deals as four-hand diagrams
+  lsp              a language server for editors: docs/editors.md (extra: lsp)
 
 the shape{} language:
   5+xxx   at least 5 spades        2-xxx    at most 2 spades

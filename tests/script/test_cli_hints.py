@@ -67,7 +67,7 @@ def test_a_file_named_like_a_subcommand_is_still_a_script(tmp_path: Path) -> Non
 def test_the_top_level_usage_lists_the_subcommands() -> None:
     done = dealerpp("--no-such-option")
     assert done.returncode == 2
-    assert "dealerpp {expand,run,check,convert,show} ..." in done.stderr
+    assert "dealerpp {expand,run,check,convert,show,lsp} ..." in done.stderr
 
 
 def test_dealers_round_brackets_round_the_shape_language_get_a_hint() -> None:

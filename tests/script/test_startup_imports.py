@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 # Modules that cost a millisecond or more to import and that preprocessing
 # does not need (argparse: only for help, version and unusual arguments).
 HEAVY = ("argparse", "dataclasses", "inspect", "hashlib", "tempfile", "fractions", "pathlib",
-         "urllib", "shutil", "difflib", "json", "numpy", "lark", "gettext", "locale")
+         "urllib", "shutil", "difflib", "json", "numpy", "lark", "gettext", "locale",
+         "pygls", "lsprotocol", "cattrs")  # (the language server's: only `dealerpp lsp`)
 
 # Run as the console script does (main() with argv None: signals installed).
 RUN = """\

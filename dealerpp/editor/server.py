@@ -1,0 +1,272 @@
+"""``dealerpp lsp``: the language server, on pygls and lsprotocol.
+
+The one module of the package that imports them (the optional extra
+``lsp``). Documents are kept by ``editor.text``, not by pygls's workspace,
+which splits lines where the protocol does not (at form feeds, ``\\x1c``,
+``\\u2028``); positions are converted through offsets into the text in the
+encoding the client negotiated (UTF-16 by default).
+
+Diagnostics: every change marks its document; one worker thread checks the
+marked documents one at a time, the most recently changed first, after a
+short settling delay. Changes that arrive while a check runs are not
+queued: the document is checked once more, with its latest text, when that
+check ends, so a burst of typing costs one check more than the burst, not
+one per keystroke. A result for a text that has changed since is dropped.
+
+No handler lets an exception out: its own problems go to the client's log
+(``window/logMessage``) and to standard error, never to standard output,
+which carries the protocol alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from functools import wraps
+from typing import Any, TypeVar
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
+
+from dealerpp import __version__
+from dealerpp.diagnostics import Diagnostic, LineIndex
+from dealerpp.editor.text import UTF8, UTF16, UTF32, Document
+from dealerpp.script.check import check_text
+
+# Seconds a change waits before its check starts, so that the changes an
+# editor sends together (a paste, a multi-cursor edit) are checked once.
+SETTLE_SECONDS = 0.01
+_WORD = re.compile(r"[A-Za-z0-9_]+|\S")
+_SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
+             "note": lsp.DiagnosticSeverity.Information}
+_ENCODINGS = {lsp.PositionEncodingKind.Utf16: UTF16, lsp.PositionEncodingKind.Utf8: UTF8,
+              lsp.PositionEncodingKind.Utf32: UTF32}
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+logger = logging.getLogger(__name__)
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol with the text documents left to the server."""
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams) -> Any:
+        yield self.fm.features[lsp.TEXT_DOCUMENT_DID_OPEN], (params,), None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Any:
+        yield self.fm.features[lsp.TEXT_DOCUMENT_DID_CHANGE], (params,), None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams) -> Any:
+        yield self.fm.features[lsp.TEXT_DOCUMENT_DID_CLOSE], (params,), None
+
+
+class DealerServer(LanguageServer):
+    """The server: its open documents and the diagnostics worker."""
+
+    def __init__(self) -> None:
+        super().__init__("dealerpp", __version__, protocol_cls=_Protocol,
+                         text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.documents: dict[str, Document] = {}
+        self.encoding = UTF16
+        self._marked: dict[str, None] = {}  # documents to check, oldest change first
+        self._wake: asyncio.Event | None = None
+        self._worker: asyncio.Task[None] | None = None
+        self._checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+
+    # -- the client's log ---------------------------------------------------------
+
+    def log(self, message: str, kind: lsp.MessageType = lsp.MessageType.Log) -> None:
+        """A line for the client's log, and standard error."""
+        print(f"dealerpp lsp: {message}", file=sys.stderr, flush=True)
+        # With no client to tell (it went away), standard error has it.
+        with suppress(Exception):
+            self.window_log_message(lsp.LogMessageParams(type=kind, message=message))
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        self.log(f"internal error ({type(error).__name__}: {error})", lsp.MessageType.Error)
+
+    # -- documents ----------------------------------------------------------------
+
+    def open(self, item: lsp.TextDocumentItem) -> None:
+        self.documents[item.uri] = Document(item.uri, item.text, item.version, self.encoding,
+                                            item.language_id)
+        self.mark(item.uri)
+
+    def change(self, params: lsp.DidChangeTextDocumentParams) -> None:
+        document = self.documents.get(params.text_document.uri)
+        if document is None:
+            self.log(f"a change to {params.text_document.uri}, which is not open: ignored")
+            return
+        for change in params.content_changes:
+            if isinstance(change, lsp.TextDocumentContentChangePartial):
+                start = document.offset(change.range.start.line, change.range.start.character)
+                end = document.offset(change.range.end.line, change.range.end.character)
+                document.replace(start, end, change.text)
+            else:
+                document.set_text(change.text)
+        document.version = params.text_document.version
+        self.mark(document.uri)
+
+    def close(self, uri: str) -> None:
+        if self.documents.pop(uri, None) is not None:
+            self._marked.pop(uri, None)
+            self.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    # -- diagnostics --------------------------------------------------------------
+
+    def mark(self, uri: str) -> None:
+        """``uri`` changed: check it soon."""
+        self._marked.pop(uri, None)
+        self._marked[uri] = None
+        if self._wake is None:
+            self._wake = asyncio.Event()
+            self._worker = asyncio.get_running_loop().create_task(self._check_marked())
+        self._wake.set()
+
+    async def _check_marked(self) -> None:
+        assert self._wake is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await asyncio.sleep(SETTLE_SECONDS)
+            while self._marked:
+                uri = next(reversed(self._marked))
+                del self._marked[uri]
+                document = self.documents.get(uri)
+                if document is None:
+                    continue
+                text, version = document.text, document.version
+                try:
+                    found = await loop.run_in_executor(
+                        self._checker, check_document, text, uri, document.language)
+                except Exception as error:  # check_text never raises; this is a bug of ours
+                    self.log(f"checking {uri} failed: {error!r}\n{traceback.format_exc()}",
+                             lsp.MessageType.Error)
+                    continue
+                current = self.documents.get(uri)
+                if current is None or current.text is not text:
+                    continue  # changed (and marked again) or closed meanwhile
+                self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
+                    uri=uri, version=version, diagnostics=to_protocol(found, current, text)))
+
+
+def check_document(text: str, uri: str, language: str) -> list[Diagnostic]:
+    """check's diagnostics for the text of document ``uri``."""
+    filename = filename_of(uri)
+    dpp = True if language == "dealerpp" else None
+    return check_text(text, filename, dpp=dpp)
+
+
+def filename_of(uri: str) -> str:
+    """The file name a ``file:`` URI names (check decides on .dpp by it), or the URI."""
+    if not uri.startswith("file://"):
+        return uri
+    from urllib.parse import unquote
+
+    path = unquote(uri[len("file://"):])
+    return path[path.index("/"):] if "/" in path else path
+
+
+def to_protocol(found: list[Diagnostic], document: Document,
+                text: str) -> list[lsp.Diagnostic]:
+    """check's diagnostics as the protocol's, over the word each points at."""
+    lines = LineIndex(text)
+    result = []
+    for diagnostic in found:
+        start, end = span_of(diagnostic, lines)
+        message = diagnostic.message
+        if diagnostic.hint:
+            message += f"\nhint: {diagnostic.hint}"
+        result.append(lsp.Diagnostic(
+            range=protocol_range(document, start, end), message=message,
+            severity=_SEVERITY.get(diagnostic.severity, lsp.DiagnosticSeverity.Information),
+            code=diagnostic.code, source="dealerpp"))
+    return result
+
+
+def span_of(diagnostic: Diagnostic, lines: LineIndex) -> tuple[int, int]:
+    """The offsets a diagnostic covers: the word (or character) at its column;
+    its whole line when it has no column; the start of the text when it has
+    no line."""
+    if diagnostic.line is None:
+        return 0, 0
+    span = lines.line_span(diagnostic.line)
+    if span is None:
+        return len(lines.text), len(lines.text)
+    line_start, line_end = span
+    if diagnostic.column is None:
+        return line_start, line_end
+    start = min(line_start + max(diagnostic.column - 1, 0), line_end)
+    found = _WORD.match(lines.text, start, line_end)
+    return start, found.end() if found is not None else start
+
+
+def protocol_range(document: Document, start: int, end: int) -> lsp.Range:
+    start_line, start_character = document.position(start)
+    end_line, end_character = document.position(end)
+    return lsp.Range(start=lsp.Position(line=start_line, character=start_character),
+                     end=lsp.Position(line=end_line, character=end_character))
+
+
+def guarded(default: Any = None) -> Callable[[Handler], Handler]:
+    """A handler that never lets an exception out: it is logged, and the
+    client gets ``default``."""
+
+    def wrap(handler: Handler) -> Handler:
+        @wraps(handler)
+        def guarded_handler(server: DealerServer, params: Any) -> Any:
+            try:
+                return handler(server, params)
+            except Exception as error:
+                server.log(f"{handler.__name__} failed ({type(error).__name__}: {error})\n"
+                           f"{traceback.format_exc()}", lsp.MessageType.Error)
+                return default
+
+        return guarded_handler  # type: ignore[return-value]
+
+    return wrap
+
+
+def build() -> DealerServer:
+    """The server with every feature registered."""
+    server = DealerServer()
+
+    @server.feature(lsp.INITIALIZED)
+    @guarded()
+    def initialized(server: DealerServer, params: lsp.InitializedParams) -> None:
+        chosen = server.server_capabilities.position_encoding or lsp.PositionEncodingKind.Utf16
+        server.encoding = _ENCODINGS.get(chosen, UTF16)  # type: ignore[call-overload]
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    @guarded()
+    def did_open(server: DealerServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        server.open(params.text_document)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    @guarded()
+    def did_change(server: DealerServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        server.change(params)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    @guarded()
+    def did_close(server: DealerServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        server.close(params.text_document.uri)
+
+    return server
+
+
+def serve(stdin: Any, stdout: Any) -> int:
+    """Answer a client on ``stdin``/``stdout`` (binary streams) until it exits."""
+    server = build()
+    server.start_io(stdin, stdout)
+    return 0

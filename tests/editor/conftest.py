@@ -1,0 +1,45 @@
+"""The language server's tests drive the real ``dealerpp lsp`` over its
+pipes, as an editor does. They need the extra ``lsp``: locally they skip,
+saying so, without it; under CI (``CI=true``) its absence is a failure."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from importlib.util import find_spec
+
+import pytest
+
+from tests.editor.lsp_client import Client
+
+
+def _require_extra() -> None:
+    missing = [name for name in ("pygls", "lsprotocol") if find_spec(name) is None]
+    if missing:
+        message = f"the lsp extra is missing ({', '.join(missing)}): pip install -e '.[lsp]'"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{message}; CI must install it")
+        pytest.skip(message)
+
+
+def start(capabilities: dict[str, object] | None = None) -> Client:
+    _require_extra()
+    client = Client([sys.executable, "-m", "dealerpp", "lsp"])
+    client.capabilities = client.initialize(capabilities)["capabilities"]
+    return client
+
+
+@pytest.fixture
+def server() -> Iterator[Client]:
+    """A server initialized with no particular capabilities (UTF-16
+    positions); at the end it must exit 0 having written nothing but frames
+    on standard output."""
+    client = start()
+    try:
+        yield client
+        assert client.close() == 0
+        assert client.stdout_noise == b""
+    finally:
+        if client.process.poll() is None:
+            client.process.kill()
