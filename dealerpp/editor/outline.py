@@ -14,6 +14,7 @@ from dealerpp.lalr import Token
 from dealerpp.script.check.facts import STATEMENT_KEYWORDS
 from dealerpp.script.lexer import tokens
 
+FENCE = "`" * 3
 # Tokens that are not code.
 COMMENTS = frozenset(("LINE_COMMENT", "BLOCK_COMMENT", "HASH_COMMENT"))
 # After one of these, a word cannot start an assignment (it is an operand).
@@ -52,6 +53,7 @@ class Outline:
         self.uses: dict[str, list[Token]] = {}
         self._read()
         self._starts = [token.start_pos or 0 for token in self.tokens]
+        self._statement_starts: list[int] | None = None
 
     def _read(self) -> None:
         code: list[Token] = []
@@ -95,6 +97,23 @@ class Outline:
                     return token
         return None
 
+    def tokens_from(self, offset: int) -> list[Token]:
+        """The tokens from the one at or after ``offset`` to the end."""
+        index = max(bisect_right(self._starts, offset) - 1, 0)
+        while index < len(self.tokens) and (self.tokens[index].end_pos or 0) <= offset:
+            index += 1
+        return self.tokens[index:]
+
+    def code_tokens(self, start: int, end: int) -> list[Token]:
+        """The code tokens (no comments) that start in ``[start, end)``."""
+        index = bisect_right(self._starts, start - 1)
+        found = []
+        while index < len(self.tokens) and (self.tokens[index].start_pos or 0) < end:
+            if self.tokens[index].type not in COMMENTS:
+                found.append(self.tokens[index])
+            index += 1
+        return found
+
     def token_before(self, offset: int) -> Token | None:
         """The last code token that ends at or before ``offset``."""
         index = bisect_right(self._starts, offset) - 1
@@ -107,8 +126,9 @@ class Outline:
 
     def statement_at(self, offset: int) -> Statement | None:
         """The statement whose text holds ``offset`` (or that it follows)."""
-        starts = [statement.start for statement in self.statements]
-        index = bisect_right(starts, offset) - 1
+        if self._statement_starts is None:
+            self._statement_starts = [statement.start for statement in self.statements]
+        index = bisect_right(self._statement_starts, offset) - 1
         return self.statements[index] if index >= 0 else None
 
     def definition_of(self, name: str) -> Statement | None:
@@ -118,7 +138,8 @@ class Outline:
 
     def statement_text(self, statement: Statement, limit: int = 400) -> str:
         """The source text of ``statement``, cut at ``limit`` characters."""
-        text = self.text[statement.start:statement.end]
+        # (no Markdown fence inside the fenced block hover shows it in)
+        text = self.text[statement.start:statement.end].replace(FENCE, "'" * 3)
         return text if len(text) <= limit else text[:limit - 3] + "..."
 
     def names(self) -> list[str]:

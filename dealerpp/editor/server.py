@@ -37,12 +37,17 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from dealerpp import __version__
 from dealerpp.diagnostics import Diagnostic, LineIndex
+from dealerpp.editor import complete, fixes, hover
+from dealerpp.editor.outline import Outline
 from dealerpp.editor.text import UTF8, UTF16, UTF32, Document
+from dealerpp.lalr import Token
 from dealerpp.script.check import check_text
 
 # Seconds a change waits before its check starts, so that the changes an
 # editor sends together (a paste, a multi-cursor edit) are checked once.
 SETTLE_SECONDS = 0.01
+# Outlines (for hover, completion, ...) kept for the documents asked about last.
+OUTLINES_KEPT = 4
 _WORD = re.compile(r"[A-Za-z0-9_]+|\S")
 _SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
              "note": lsp.DiagnosticSeverity.Information}
@@ -76,6 +81,7 @@ class DealerServer(LanguageServer):
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.documents: dict[str, Document] = {}
         self.encoding = UTF16
+        self._outlines: dict[str, Outline] = {}  # the last asked about last
         self._marked: dict[str, None] = {}  # documents to check, oldest change first
         self._wake: asyncio.Event | None = None
         self._worker: asyncio.Task[None] | None = None
@@ -118,8 +124,39 @@ class DealerServer(LanguageServer):
     def close(self, uri: str) -> None:
         if self.documents.pop(uri, None) is not None:
             self._marked.pop(uri, None)
+            self._outlines.pop(uri, None)
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    # -- what features ask --------------------------------------------------------
+
+    def outline(self, document: Document) -> Outline:
+        """The outline of ``document``'s current text (the last few are kept)."""
+        kept = self._outlines.get(document.uri)
+        if kept is not None and kept.text is document.text:
+            return kept
+        made = Outline(document.text)
+        self._outlines.pop(document.uri, None)
+        self._outlines[document.uri] = made
+        while len(self._outlines) > OUTLINES_KEPT:
+            del self._outlines[next(iter(self._outlines))]
+        return made
+
+    def at(self, uri: str, position: lsp.Position) -> tuple[Document, Outline, int] | None:
+        """The document, its outline and the offset of a position in it."""
+        document = self.documents.get(uri)
+        if document is None:
+            return None
+        offset = document.offset(position.line, position.character)
+        return document, self.outline(document), offset
+
+    def snippets(self) -> bool:
+        """Whether the client takes snippets in completions."""
+        try:
+            item = self.client_capabilities.text_document.completion.completion_item  # type: ignore[union-attr]
+            return bool(item.snippet_support)  # type: ignore[union-attr]
+        except AttributeError:
+            return False
 
     # -- diagnostics --------------------------------------------------------------
 
@@ -262,7 +299,150 @@ def build() -> DealerServer:
     def did_close(server: DealerServer, params: lsp.DidCloseTextDocumentParams) -> None:
         server.close(params.text_document.uri)
 
+    register_features(server)
     return server
+
+
+# -- features beyond diagnostics ------------------------------------------------------
+
+_ITEM_KINDS = {complete.KEYWORD: lsp.CompletionItemKind.Keyword,
+               complete.FUNCTION: lsp.CompletionItemKind.Function,
+               complete.VARIABLE: lsp.CompletionItemKind.Variable,
+               complete.VALUE: lsp.CompletionItemKind.EnumMember,
+               complete.SNIPPET: lsp.CompletionItemKind.Snippet}
+_SYMBOL_KINDS = {"assignment": lsp.SymbolKind.Variable, "condition": lsp.SymbolKind.Event,
+                 "action": lsp.SymbolKind.Function}
+
+
+def register_features(server: DealerServer) -> None:
+    """Hover, completion, definition, references, symbols and quick fixes."""
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    @guarded()
+    def on_hover(server: DealerServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        found = server.at(params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, outline, offset = found
+        about = hover.hover(outline, offset)
+        if about is None:
+            return None
+        text, start, end = about
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text),
+                         range=protocol_range(document, start, end))
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
+                    lsp.CompletionOptions(trigger_characters=["(", ","]))
+    @guarded()
+    def on_completion(server: DealerServer,
+                      params: lsp.CompletionParams) -> lsp.CompletionList | None:
+        found = server.at(params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, outline, offset = found
+        word_start, items = complete.completions(outline, offset)
+        where = protocol_range(document, word_start, offset)
+        snippets = server.snippets()
+        return lsp.CompletionList(is_incomplete=False, items=[
+            completion_item(item, where, snippets) for item in items])
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    @guarded()
+    def on_definition(server: DealerServer,
+                      params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+        found = server.at(params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, outline, offset = found
+        token = outline.token_at(offset)
+        if token is None or token.type != "IDENT":
+            return None
+        statement = outline.definition_of(str(token))
+        if statement is None or statement.name is None:
+            return None
+        return [location(document, statement.name)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+    @guarded()
+    def on_references(server: DealerServer,
+                      params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+        found = server.at(params.text_document.uri, params.position)
+        if found is None:
+            return None
+        document, outline, offset = found
+        token = outline.token_at(offset)
+        if token is None or token.type != "IDENT":
+            return None
+        name = str(token)
+        tokens = list(outline.uses.get(name, []))
+        if params.context.include_declaration:
+            tokens += [s.name for s in outline.definitions.get(name, []) if s.name is not None]
+        tokens.sort(key=lambda t: t.start_pos or 0)
+        return [location(document, t) for t in tokens]
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @guarded()
+    def on_symbols(server: DealerServer,
+                   params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol] | None:
+        document = server.documents.get(params.text_document.uri)
+        if document is None:
+            return None
+        outline = server.outline(document)
+        symbols = []
+        for statement in outline.statements:
+            kind = _SYMBOL_KINDS.get(statement.kind)
+            if kind is None:
+                continue
+            name_token = statement.name or statement.first
+            symbols.append(lsp.DocumentSymbol(
+                name=str(statement.name) if statement.name else statement.kind, kind=kind,
+                detail=outline.statement_text(statement, 80).replace("\n", " "),
+                range=protocol_range(document, statement.start, statement.end),
+                selection_range=protocol_range(document, name_token.start_pos or 0,
+                                               name_token.end_pos or 0)))
+        return symbols
+
+    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+    @guarded()
+    def on_code_action(server: DealerServer,
+                       params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+        document = server.documents.get(params.text_document.uri)
+        if document is None:
+            return None
+        outline = server.outline(document)
+        actions = []
+        for diagnostic in params.context.diagnostics:
+            if diagnostic.source != "dealerpp":
+                continue
+            start = document.offset(diagnostic.range.start.line,
+                                    diagnostic.range.start.character)
+            code = diagnostic.code if isinstance(diagnostic.code, str) else None
+            for fix in fixes.fixes_at(outline, start, code):
+                edits = [lsp.TextEdit(range=protocol_range(document, low, high), new_text=new)
+                         for low, high, new in fix.edits]
+                actions.append(lsp.CodeAction(
+                    title=fix.title, kind=lsp.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic], is_preferred=fix.preferred,
+                    edit=lsp.WorkspaceEdit(changes={document.uri: edits})))
+        return actions
+
+
+def completion_item(item: complete.Item, where: lsp.Range, snippets: bool) -> lsp.CompletionItem:
+    text = item.insert or item.label
+    if item.snippet and not snippets:
+        # Without snippets a call is left open, for the seat to be typed.
+        text = complete.SHAPE_PLAIN if item.kind == complete.SNIPPET else text.split("$1")[0]
+    return lsp.CompletionItem(
+        label=item.label, kind=_ITEM_KINDS.get(item.kind), detail=item.detail,
+        text_edit=lsp.TextEdit(range=where, new_text=text),
+        insert_text_format=(lsp.InsertTextFormat.Snippet if item.snippet and snippets
+                            else lsp.InsertTextFormat.PlainText))
+
+
+def location(document: Document, token: Token) -> lsp.Location:
+    return lsp.Location(uri=document.uri, range=protocol_range(
+        document, token.start_pos or 0, token.end_pos or 0))
 
 
 def serve(stdin: Any, stdout: Any) -> int:
