@@ -30,11 +30,11 @@ def start(capabilities: dict[str, object] | None = None) -> Client:
     return client
 
 
-@pytest.fixture
-def server() -> Iterator[Client]:
-    """A server initialized with no particular capabilities (UTF-16
-    positions); at the end it must exit 0 having written nothing but frames
-    on standard output."""
+@pytest.fixture(scope="module")
+def shared_server() -> Iterator[Client]:
+    """One server for a module's tests, initialized with no particular
+    capabilities (UTF-16 positions); at the end it must exit 0 having
+    written nothing but frames on standard output."""
     client = start()
     try:
         yield client
@@ -43,3 +43,10 @@ def server() -> Iterator[Client]:
     finally:
         if client.process.poll() is None:
             client.process.kill()
+
+
+@pytest.fixture
+def server(shared_server: Client) -> Iterator[Client]:
+    """The module's server, with no document open when the test starts."""
+    yield shared_server
+    shared_server.reset()

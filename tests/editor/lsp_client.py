@@ -38,6 +38,7 @@ class Client:
         self.stderr = b""
         self.stdout_noise = b""  # bytes on stdout that were not a frame
         self.capabilities: dict[str, Any] = {}  # the server's, once initialized
+        self.opened: set[str] = set()  # documents opened since the last reset
         self._next_id = 0
         self._changed = threading.Condition()
         self._write_lock = threading.Lock()
@@ -147,8 +148,26 @@ class Client:
         return result
 
     def open(self, uri: str, text: str, version: int = 1, language: str = "dealer") -> None:
+        self.opened.add(uri)
         self.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": language, "version": version, "text": text}})
+
+    def reset(self, timeout: float = 120) -> None:
+        """Close every document opened and forget what the server said, so
+        that the next test starts afresh with the same server: after its
+        document is closed, the server says nothing more about it."""
+        for uri in sorted(self.opened):
+            self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        for uri in sorted(self.opened):
+            self.wait_for("textDocument/publishDiagnostics",
+                          lambda p, uri=uri: p["uri"] == uri and p["diagnostics"] == [], timeout)
+        self.opened.clear()
+        with self._changed:
+            self.notifications.clear()
+
+    def close_document(self, uri: str) -> None:
+        self.opened.discard(uri)
+        self.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
     def change(self, uri: str, version: int, changes: list[dict[str, Any]]) -> None:
         self.notify("textDocument/didChange", {

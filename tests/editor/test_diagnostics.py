@@ -129,7 +129,7 @@ def test_a_bad_shape_block_is_placed_inside_the_block(server: Client) -> None:
 def test_closing_a_document_clears_its_diagnostics(server: Client) -> None:
     server.open(DL, "dealr south\n")
     assert len(server.diagnostics(DL)) == 1
-    server.notify("textDocument/didClose", {"textDocument": {"uri": DL}})
+    server.close_document(DL)
     assert server.diagnostics(DL) == []
 
 
