@@ -112,13 +112,25 @@ def _is_assignment(outline: Outline, offset: int) -> bool:
 
 
 def _truth_as_number(outline: Outline, start: int) -> list[Fix]:
+    """The ``or`` whose truth value is used as a number: in the statement
+    check points at, or else in the definitions of the variables it uses
+    (``lp = lp1 or lp2`` then ``i = hcp(south) + lp``); offered when there
+    is exactly one, so that the fix is never a guess."""
     statement = outline.statement_at(start)
     if statement is None:
         return []
-    for token in outline.tokens_from(start):
-        if (token.start_pos or 0) >= statement.end:
-            break
-        if token.type == "OR":
-            return [Fix(f"Add with + instead of `{token}`",
-                        [(token.start_pos or 0, token.end_pos or 0, "+")])]
-    return []
+    tokens = outline.code_tokens(start, statement.end)
+    found = [token for token in tokens if token.type == "OR"]
+    if not found:
+        for name in dict.fromkeys(str(t) for t in tokens if t.type == "IDENT"):
+            definition = outline.definition_of(name)
+            if definition is not None and definition is not statement:
+                found += [token for token in outline.code_tokens(definition.start,
+                                                                 definition.end)
+                          if token.type == "OR"]
+    if len(found) != 1:
+        return []
+    (word,) = found
+    line = outline.text.count("\n", 0, word.start_pos or 0) + 1
+    return [Fix(f"Add with + instead of `{word}` (line {line})",
+                [(word.start_pos or 0, word.end_pos or 0, "+")])]

@@ -7,6 +7,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+import pytest
+
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.shapeset import ShapeSet
 from tests.editor.conftest import start
@@ -236,3 +238,40 @@ def test_quick_fixes(server: Client) -> None:
     opener = "opener = hcp(north) > 11\n"
     assert fixes_for(server, uri, f"{opener}condition openr\n") == [
         ("quickfix", "opener", span(1, 10, 1, 15))]
+
+
+def test_or_used_as_a_number_becomes_a_sum(server: Client) -> None:
+    from importlib.util import find_spec
+
+    if find_spec("dealerpp.script.check.findings") is None:
+        pytest.skip("check's truth-as-number warning (issue 27) is not on this branch yet")
+    uri = "file:///work/scripts/points.dl"
+    text = ("lp1 = spades(south) > 4 ? spades(south) - 4 : 0\n"
+            "lp2 = hearts(south) > 4 ? hearts(south) - 4 : 0\n"
+            "lp = lp1 or lp2\n"
+            "i = hcp(south) + lp\n"
+            "condition i > 12\n")
+    server.open(uri, text)
+    found = [d for d in server.diagnostics(uri) if d.get("code") == "truth-as-number"]
+    assert found, "check no longer says a truth value is used as a number here"
+    actions = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": found[0]["range"],
+        "context": {"diagnostics": found[:1]}})
+    (edit,) = actions[0]["edit"]["changes"][uri]
+    assert (edit["newText"], edit["range"]) == ("+", span(2, 9, 2, 11))  # `or` on line 3
+
+
+def test_the_or_fix_finds_the_one_or_behind_the_number() -> None:
+    """fixes_at itself, for a diagnostic of check's code where check puts it
+    (the start of the expression that uses the truth value)."""
+    from dealerpp.editor.fixes import TRUTH_AS_NUMBER, fixes_at
+    from dealerpp.editor.outline import Outline
+
+    text = "lp = lp1 or lp2\ni = hcp(south) + lp\nj = (hcp(north) > 10 || x) + 1\n"
+    outline = Outline(text)
+    (fix,) = fixes_at(outline, text.index("hcp(south)"), TRUTH_AS_NUMBER)
+    assert fix.edits == [(text.index("or"), text.index("or") + 2, "+")]
+    (fix,) = fixes_at(outline, text.index("(hcp(north)"), TRUTH_AS_NUMBER)
+    assert fix.edits == [(text.index("||"), text.index("||") + 2, "+")]
+    two = Outline("a = b or c\nd = e or f\ng = a + d\n")
+    assert fixes_at(two, two.text.index("a + d"), TRUTH_AS_NUMBER) == []  # which one? no guess
