@@ -183,6 +183,14 @@ def _html(head: Head) -> bool:
     return head.stripped.lower().startswith("<!doctype html")
 
 
+# A LIN file starts with a key a LIN file starts with (after any % lines).
+_LIN_START = re.compile(r"(?i)(qx|md|pn|vg|ah|rh|st|mn|sv|rs|pw|mp|bn|nt)\|")
+
+
+def _lin(head: Head) -> bool:
+    return bool(_LIN_START.match(head.stripped))
+
+
 def _listing(head: Head) -> bool:
     return head.stripped.startswith("Deal #")
 
@@ -244,6 +252,9 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("hex", (".hex",),
                "26 hex digits a deal, optional -D board suffix",
                _M + "hex26:read", _M + "hex26:write", _hex, _BULK + "Hex26Codec"),
+    DealFormat("lin", (".lin",),
+               "Bridge Base Online (BBO): boards, auctions with alerts, play, players, matches",
+               _M + "lin:read", _M + "lin:write", _lin),
     DealFormat("listing", (),
                "'Deal #N: Player North: S5 H7 ...'",
                _M + "listing:read", _M + "listing:write", _listing),

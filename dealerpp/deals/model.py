@@ -18,10 +18,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dealerpp.diagnostics import quote
 from dealerpp.lengths import Shape
+
+if TYPE_CHECKING:
+    from dealerpp.deals.game import Game
 
 FULL_MASK = (1 << 52) - 1
 SUIT_MASK = (1 << 13) - 1
@@ -653,7 +656,9 @@ class Deal:
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
     in a non-canonical order (seed 003 asks to keep it): per seat, the cards
-    as written.
+    as written. ``game`` is what is known of the board at the table besides
+    the calls and cards played (alerts, claim, players, room, commentary,
+    match: :mod:`dealerpp.deals.game`), None when nothing is.
     """
 
     masks: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -670,6 +675,9 @@ class Deal:
     dx_number: int | None = field(default=None, compare=False)
     dlm: DlmInfo | None = field(default=None, compare=False)
     order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=False)
+    # What is known of the board at the table (dealerpp.deals.game): part of
+    # what the deal is, as its auction and play are.
+    game: Game | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.masks, str):  # Deal("N:..."), as repr shows a deal

@@ -1,0 +1,171 @@
+"""LIN: every producer's variations read alike, bad input is named by board
+and place, and what is read comes back out.
+
+The expected deals are written here in PBN's own notation (read by the PBN
+deal-string parser) and LIN's facts are the published ones (docs/formats.md):
+md lists S W N E after the dealer digit 1 S, 2 W, 3 N, 4 E."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerpp.deals import detect, formats, lin
+from dealerpp.deals.game import Room
+from dealerpp.deals.model import Call, Card, Deal, Seat, Vul
+from dealerpp.diagnostics import DppError
+
+# One deal: N 5.76.AK97654.Q32  E AK84.AKT3.Q.J965  S T632.854.J.AK874  W QJ97.QJ92.T832.T
+FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
+S, W, N, E = "ST632H854DJCAK874", "SQJ97HQJ92DT832CT", "S5H76DAK97654CQ32", "SAK84HAKT3DQCJ965"
+BOARD = f"qx|o1|md|3{S},{W},{N}|rh||ah|Board 1|sv|0|pg||\n"
+
+
+def read(text: str | bytes) -> list[Deal]:
+    return list(lin.read(text.encode() if isinstance(text, str) else text, filename="t.lin"))
+
+
+def one(text: str) -> Deal:
+    deals = read(text)
+    assert len(deals) == 1
+    return deals[0]
+
+
+def error(text: str) -> DppError:
+    with pytest.raises(DppError) as caught:
+        read(text)
+    return caught.value
+
+
+# -- what every producer writes ---------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    BOARD,                                                        # Big Deal
+    BOARD.replace("\n", "\r\n"),                                  # CR LF
+    BOARD.rstrip("\n"),                                           # no final newline
+    "% made by hand\n%\n" + BOARD,                                # % comment lines
+    BOARD.replace("md|3", "md|\r\n3").replace("CAK874", "CAK\n874"),  # breaks anywhere
+    BOARD.replace(f"{N}|", f"{N},{E}|"),                          # four hands
+    BOARD.replace(f"{N}|", f"{N},|"),                             # a trailing comma
+    BOARD.replace("ST632H854DJCAK874", "s2t63h458dJc47ak8"),      # any order, either case
+    BOARD.replace("ST632", "S10632"),                             # 10 for T
+    BOARD.replace("QX|", "qx|").replace("md|", "MD|").replace("sv|0|", "SV|O|"),  # key case
+    BOARD.replace("sv|0|", "sv|o|"), BOARD.replace("sv|0|", "sv|-|"),
+])
+def test_each_producers_form_reads_to_the_same_board(text: str) -> None:
+    deal = one(text)
+    assert (deal.masks, deal.board, deal.dealer, deal.vul) == \
+        (FULL.masks, 1, Seat.NORTH, Vul.NONE)
+
+
+@pytest.mark.parametrize(("value", "vul"), [("n", Vul.NS), ("E", Vul.EW), ("b", Vul.BOTH),
+                                            ("B", Vul.BOTH), ("O", Vul.NONE)])
+def test_vulnerability_in_either_case(value: str, vul: Vul) -> None:
+    assert one(BOARD.replace("sv|0|", f"sv|{value}|")).vul is vul
+
+
+def test_a_dealer_that_does_not_follow_the_board_and_a_heading_that_names_it() -> None:
+    deal = one(f"qx|o64,BOARD 65|md|1{S},{W},{N}|ah|Board 66|sv|n|")
+    assert (deal.board, deal.dealer, deal.vul) == (66, Seat.SOUTH, Vul.NS)
+    assert one(f"qx|c7|md|2{S},{W},{N}|sv|e|").board == 7
+
+
+def test_boards_start_at_qx_or_at_a_second_md() -> None:
+    text = (f"pn|a,b,c,d|st||md|3{S},{W},{N}|ah|Board 1|sv|o|pg||"
+            f"pn|e,f,g,h|st||md|4{S},{W},{N}|ah|Board 2|sv|n|pg||"
+            f"mn|x|qx|c3|rh||ah|Board 3|md|1{S},{W},{N}|sv|e|pg||")
+    deals = read(text)
+    assert [(d.board, d.dealer) for d in deals] == [(1, Seat.NORTH), (2, Seat.EAST), (3, Seat.SOUTH)]
+    games = [d.game for d in deals]
+    assert [g.players.south if g and g.players else None for g in games] == ["a", "e", "e"]
+    assert games[2] is not None and games[2].room is Room.CLOSED
+
+
+def test_more_than_99_boards() -> None:
+    text = "".join(BOARD.replace("o1|", f"o{b}|").replace("Board 1", f"Board {b}")
+                   for b in range(1, 121))
+    assert [d.board for d in read(text)] == list(range(1, 121))
+
+
+def test_eight_names_seat_each_room() -> None:
+    text = ("vg|Cup,Final,I,1,1,Home,0,Away,0|pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+            + BOARD + BOARD.replace("qx|o1", "qx|c1"))
+    open_room, closed_room = read(text)
+    assert open_room.game and open_room.game.players and closed_room.game
+    assert (open_room.game.players.north, open_room.game.room) == ("n1", Room.OPEN)
+    assert closed_room.game.players == closed_room.game.players.__class__("n2", "e2", "s2", "w2")
+    match = open_room.game.match
+    assert match is not None and (match.event, match.stage, match.home_team, match.visit_team) \
+        == ("Cup", "Final", "Home", "Away")
+
+
+def test_calls_alerts_play_claim_and_commentary() -> None:
+    text = BOARD.replace("pg||\n", "") + (
+        "nt|hello|mb|1D|mb|1S!|an|5+ spades|mb|d|an|negative|mb|p|mb|1N|mb|p|mb|p|mb|p|pg||"
+        "pc|s4|pc|S6|nt|nice|pc|S7|pc|S5|pg||mc|7|pg||\n")
+    deal = one(text)
+    assert [str(c) for c in deal.auction] == ["1D", "1S", "X", "Pass", "1NT", "Pass", "Pass",
+                                              "Pass"]
+    assert deal.play == tuple(Card.from_str(c) for c in ("S4", "S6", "S7", "S5"))
+    game = deal.game
+    assert game is not None and game.claim == 7
+    assert [(a.call, a.alerted, a.text) for a in game.alerts] == \
+        [(1, True, "5+ spades"), (2, False, "negative")]
+    assert [(c.text, c.calls, c.cards) for c in game.commentary] == [("hello", 0, 0),
+                                                                    ("nice", 8, 2)]
+
+
+def test_unknown_keys_are_kept() -> None:
+    deal = one(BOARD.replace("rh||", "rh||zz|what|sa|0|"))
+    assert deal.game is not None
+    assert [(k.key, k.value) for k in deal.game.kept] == [("rh", ""), ("zz", "what"), ("sa", "0")]
+
+
+# -- bad input: named by board and place -----------------------------------------
+
+@pytest.mark.parametrize(("text", "message", "at"), [
+    (BOARD.replace("CAK874", "CAK87"), "board 1: md: South has 12 cards, a hand needs 13",
+     "ST632"),
+    (BOARD.replace(f"{N}|", f"{N},SAK84HAKT3DQCJ9652|"),
+     "board 1: md: C2 is in two hands (the second is East)", "SAK84"),
+    (BOARD.replace("SQJ97", "SQJ99"), "board 1: md: West: S9 written twice", "9H"),
+    (BOARD.replace("DJCAK", "DJXAK"), "board 1: md: South: not a suit letter or rank: 'X'",
+     "XAK"),
+    (BOARD.replace("pg||", "mb|8C|pg||"), "board 1: mb: not a call: '8C'", "8C"),
+    (BOARD.replace("pg||", "mb|p|pc|SZ|"), "board 1: pc: not a card: 'SZ'", "SZ"),
+    (BOARD.replace("sv|0|", "sv|x|"), "board 1: sv: not a vulnerability: 'x'", "x|pg"),
+    (BOARD.replace("md|3", "md|7"), "board 1: md: the dealer digit must be", "7S"),
+])
+def test_bad_boards_are_named_by_board_line_and_column(text: str, message: str, at: str) -> None:
+    found = error(text + BOARD.replace("1", "2"))
+    assert found.message.startswith(message)
+    assert (found.filename, found.line, found.column) == ("t.lin", 1, text.index(at) + 1)
+
+
+def test_a_card_played_twice_is_named_where_it_is_played() -> None:
+    played = "mb|1N|mb|p|mb|p|mb|p|pc|S4|pc|S6|pc|S7|pc|S5|pc|S4|"
+    found = error(BOARD.replace("pg||", played))
+    assert found.message.startswith("board 1: pc: card 5 (S4)")
+    assert found.column == BOARD.index("pg||") + played.rindex("S4") + 1
+
+
+def test_a_key_that_is_not_two_letters() -> None:
+    found = error("qx|o1|mdd|3S|")
+    assert "two-letter" in found.message and found.column == 7
+    assert "no '|' after it" in error(BOARD + "md").message
+
+
+# -- detection ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("first", ["qx|o1|", "md|1", "pn|a,b,c,d|", "vg|x|", "ah|Board 1|",
+                                   "% PbnToLin\nqx|o1|"])
+def test_detected_by_content(first: str) -> None:
+    assert detect.from_content(first.encode() + b"md|...") == "lin"
+
+
+def test_detected_by_extension() -> None:
+    assert formats.from_extension("Set.LIN") == "lin"
+
+
+def test_calls_written_as_lin_writes_them() -> None:
+    assert [lin.call_text(Call.from_str(c)) for c in ("Pass", "X", "XX", "1NT", "7S")] == \
+        ["p", "d", "r", "1N", "7S"]
