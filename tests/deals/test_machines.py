@@ -313,7 +313,7 @@ def test_a_bhg_written_from_another_board_than_1_says_how_to_read_it_back(
 
 # -- round trips over generated deals ---------------------------------------------------
 
-WRITABLE = ("bri", "dge", "dup", "ber", "bhg", "csv", "pbn", "html")
+WRITABLE = ("bri", "dge", "dup", "ber", "bhg", "csv", "pbn", "html", "lin")
 
 
 @st.composite
