@@ -51,6 +51,7 @@ from dealerpp.deals.model import (
     deal_trumps,
     popcount,
 )
+from dealerpp.deals.pbn_game_record import game_of
 from dealerpp.diagnostics import DppError, quote
 
 FORMAT = "lin"
@@ -252,6 +253,7 @@ class _Reader:
                 kept.append(Kept(FORMAT, pair.written, pair.value))
         if self.players is not None:
             players = self._seated(room)
+            players = players if players.known() else None
         deal = Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls))
         if play:
             self._check_play(deal, play, pairs, name)
@@ -324,8 +326,10 @@ class _Reader:
             twice = seen & masks[seat]
             if twice:
                 card = Card(twice.bit_length() - 1)
+                at = self._hand_at(pair, seat)
+                hand = pair.value[at - pair.at:].split(",")[0]
                 raise self.text.error(f"{name}: md: {card} is in two hands (the second is "
-                                      f"{seat.name_title})", self._hand_at(pair, seat))
+                                      f"{seat.name_title})", at + _card_offset(hand, card))
             seen |= masks[seat]
         empty = [seat for seat in HAND_SEATS if not masks[seat]]
         if len(empty) == 1:
@@ -441,6 +445,17 @@ def _hand_slowly(text: str) -> int:
     return -1 if problem[0] else problem[1]
 
 
+def _card_offset(hand: str, card: Card) -> int:
+    """Where ``card`` is written in a hand's text (0 when it is not)."""
+    shift = -1
+    for index, char in enumerate(hand):
+        if char in _SUIT_SHIFT:
+            shift = _SUIT_SHIFT[char]
+        elif shift + _RANK_BIT.get("T" if hand[index:index + 2] == "10" else char, -99) == card:
+            return index
+    return 0
+
+
 def _hand_problem(text: str) -> tuple[str, int]:
     """What is wrong with a hand and the offset where, or ("", mask)."""
     mask = 0
@@ -513,13 +528,22 @@ def call_text(call: Call) -> str:
     return text[:2]  # 1NT -> 1N
 
 
+def value_text(text: str) -> str:
+    """A value as LIN can hold it: no '|' (it would end the value) and no
+    line break (a reader drops it)."""
+    if "|" in text or "\n" in text or "\r" in text:
+        text = text.replace("|", "/").replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return text
+
+
 def _kept_text(items: Iterable[Kept]) -> str:
-    return "".join(f"{item.key}|{item.value}|" for item in items)
+    return "".join(f"{item.key}|{value_text(item.value)}|" for item in items)
 
 
 class _Writer:
     def __init__(self) -> None:
-        self.match: Match | None = None
+        self.match: tuple[str, ...] | None = None  # the match whose header was written
+        self.header_names: list[str] | None = None  # the names of that header's pn
 
     def pieces(self, deals: Iterable[Deal]) -> Iterator[str]:
         for number, deal in enumerate(deals, 1):
@@ -536,17 +560,22 @@ class _Writer:
         dealer, vul = board_dealer_vul(board)
         dealer = deal.dealer if deal.dealer is not None else dealer
         vul = deal.vul if deal.vul is not None else vul
-        game = deal.game
+        game = game_of(deal)
         if game is None and not deal.auction and not deal.play:
             return deal_line(deal.masks, board, dealer, vul)
         return self._header(game) + self._played(deal, game or Game(), board, dealer, vul)
 
     def _header(self, game: Game | None) -> str:
         match = None if game is None else game.match
-        if match is None or match == self.match:
+        if match is None:
             return ""
-        self.match = match
+        fields = (match.event, match.stage, match.home_team, match.visit_team)
+        if fields == self.match:
+            return ""
+        self.match = fields
         kept = [item for item in match.kept if item.fmt == FORMAT]
+        self.header_names = next((item.value.split(",") for item in kept
+                                  if item.key.lower() == "pn"), None)
         if not any(item.key.lower() == "vg" for item in kept):
             kept.insert(0, Kept(FORMAT, "vg", f"{match.event},{match.stage},{match.scoring},,,"
                                 f"{match.home_team},,{match.visit_team},"))
@@ -560,33 +589,32 @@ class _Writer:
         rest = [item for item in rest if item is not heading]
         out = [_kept_text(item for item in lead if item.key.lower() == "mn")]
         if game.players is not None and not self._header_names(game):
-            names = ",".join(game.players[seat] for seat in HAND_SEATS)
+            names = ",".join(value_text(game.players[seat]) for seat in HAND_SEATS)
             out.append(f"pn|{names}|")
         out.append(_kept_text(item for item in lead if item.key.lower() != "mn"))
-        room = "c" if game.room is Room.CLOSED else "o"
+        if game.room is not None:  # a board of a match, or a set as Big Deal writes it
+            out.append(f"qx|{'c' if game.room is Room.CLOSED else 'o'}{board}|")
         masks = deal.masks
-        out.append(f"qx|{room}{board}|md|{_SEAT_DIGIT[dealer]}{hand_text(masks[2])},"
+        out.append(f"md|{_SEAT_DIGIT[dealer]}{hand_text(masks[2])},"
                    f"{hand_text(masks[3])},{hand_text(masks[0])}|")
-        out.append(f"rh|{heading.value if heading else ''}|ah|Board {board}|sv|{_VUL_CHARS[vul]}|")
+        if heading is not None:
+            out.append(f"rh|{value_text(heading.value)}|")
+        out.append(f"ah|Board {board}|sv|{_VUL_CHARS[vul]}|")
         out.append(_kept_text(rest))
         notes = list(game.commentary)
         out.extend(self._auction(deal, game, notes))
         out.extend(self._play(deal, notes))
         if game.claim is not None:
             out.append(f"mc|{game.claim}|pg||")
-        out.extend(f"nt|{note.text}|pg||" for note in notes)
+        out.extend(f"nt|{value_text(note.text)}|pg||" for note in notes)
         if not out[-1].endswith("pg||"):
             out.append("pg||")
         return "".join(out) + "\n"
 
     def _header_names(self, game: Game) -> bool:
         """Whether the match header's pn already names this table's players."""
-        match = game.match
-        if match is None or game.players is None:
-            return False
-        names = next((item.value.split(",") for item in match.kept
-                      if item.fmt == FORMAT and item.key.lower() == "pn"), None)
-        if names is None:
+        names = self.header_names
+        if names is None or game.players is None:
             return False
         if game.room is Room.CLOSED and len(names) >= 8:
             names = names[4:8]
@@ -601,7 +629,7 @@ class _Writer:
             mark = "!" if alert is not None and alert.alerted else ""
             yield f"mb|{call_text(call)}{mark}|"
             if alert is not None and alert.text:
-                yield f"an|{alert.text}|"
+                yield f"an|{value_text(alert.text)}|"
         yield from _notes_before(notes, len(deal.auction), 0)
         if deal.auction:
             yield "pg||"
@@ -614,17 +642,16 @@ class _Writer:
             yield f"pc|{card}|"
             if index % 4 == 3:
                 yield "pg||"
-        if deal.play:
-            yield from _notes_before(notes, calls, len(deal.play))
-            if len(deal.play) % 4:
-                yield "pg||"
+        if len(deal.play) % 4:
+            yield "pg||"
+        yield from _notes_before(notes, calls, len(deal.play))
 
 
 def _notes_before(notes: list[Commentary], calls: int, cards: int) -> Iterator[str]:
     """The commentary written by the time ``calls`` calls and ``cards``
     cards were made, taken off ``notes``."""
     while notes and (notes[0].calls, notes[0].cards) <= (calls, cards):
-        yield f"nt|{notes.pop(0).text}|pg||"
+        yield f"nt|{value_text(notes.pop(0).text)}|pg||"
 
 
 def _pieces(deals: Iterable[Deal]) -> Iterator[str]:

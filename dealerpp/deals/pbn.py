@@ -678,9 +678,12 @@ def shifted_report(report: Report, first_line: int) -> Report:
 
 # -- writing --------------------------------------------------------------------
 
-def format_game(deal: Deal) -> str:
+def format_game(deal: Deal, match_is_new: bool = True) -> str:
     """One game's text (tags, sections, comments), ending with a newline.
-    ValueError for a deal PBN cannot hold (hands of unequal lengths)."""
+    ValueError for a deal PBN cannot hold (hands of unequal lengths). A deal
+    with a game record (``deal.game``) and no PBN of its own has the tags
+    that say it (dealerpp.deals.pbn_game_record); ``match_is_new``: it is
+    the first game of its match in the output."""
     info = deal.pbn
     if isinstance(info, PbnGame) and _fields(deal) == info.derived:
         return info.text + "\n"
@@ -690,6 +693,10 @@ def format_game(deal: Deal) -> str:
     if isinstance(info, PbnGame):
         return _rewritten(deal, info)
     items = list(info.items) if info else []
+    if info is None and deal.game is not None:
+        from dealerpp.deals.pbn_game_record import pbn_items
+
+        items = pbn_items(deal, deal.game, match_is_new)
     if not any(isinstance(i, PbnTag) for i in items) and info is not None and not deal.auction \
             and not deal.play and deal.board is None and deal.dealer is None and deal.vul is None:
         # A bare deal string read from a pbnin-style line: keep it bare.
@@ -855,16 +862,20 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
     middle of a file may start with a byte-order mark (two files joined);
     at the start of the output a reader would take it for the file's own
     mark and drop it, so it is not written there."""
+    match = None
     for index, deal in enumerate(deals):
-        text = game_text(deal, index + 1)
+        new_match = deal.game is not None and deal.game.match not in (None, match)
+        if new_match:
+            match = deal.game.match  # type: ignore[union-attr]
+        text = game_text(deal, index + 1, new_match)
         yield "\n" + text if index else text.removeprefix("\ufeff")
 
 
-def game_text(deal: Deal, index: int) -> str:
+def game_text(deal: Deal, index: int, match_is_new: bool = True) -> str:
     """format_game, its ValueError a DppError naming the game (``index``:
     its number in the output)."""
     try:
-        return format_game(deal)
+        return format_game(deal, match_is_new)
     except ValueError as error:
         raise DppError(f"{game_name(deal, index)}: {error}") from None
 

@@ -126,7 +126,7 @@ def test_unknown_keys_are_kept() -> None:
     (BOARD.replace("CAK874", "CAK87"), "board 1: md: South has 12 cards, a hand needs 13",
      "ST632"),
     (BOARD.replace(f"{N}|", f"{N},SAK84HAKT3DQCJ9652|"),
-     "board 1: md: C2 is in two hands (the second is East)", "SAK84"),
+     "board 1: md: C2 is in two hands (the second is East)", "2|"),
     (BOARD.replace("SQJ97", "SQJ99"), "board 1: md: West: S9 written twice", "9H"),
     (BOARD.replace("DJCAK", "DJXAK"), "board 1: md: South: not a suit letter or rank: 'X'",
      "XAK"),
@@ -169,3 +169,74 @@ def test_detected_by_extension() -> None:
 def test_calls_written_as_lin_writes_them() -> None:
     assert [lin.call_text(Call.from_str(c)) for c in ("Pass", "X", "XX", "1NT", "7S")] == \
         ["p", "d", "r", "1N", "7S"]
+
+
+# -- writing ----------------------------------------------------------------------
+
+def big_deal_line(deal: Deal, board: int, dealer: str, vul: str) -> str:
+    """The line of a deal-only board as docs/formats.md gives Big Deal's
+    layout: hands S W N, each S H D C with ranks high to low, East left out."""
+    def hand(seat: Seat) -> str:
+        return "".join(letter + holding for letter, holding
+                       in zip("SHDC", str(deal[seat]).split("."), strict=True))
+    return (f"qx|o{board}|md|{dealer}{hand(Seat.SOUTH)},{hand(Seat.WEST)},{hand(Seat.NORTH)}"
+            f"|rh||ah|Board {board}|sv|{vul}|pg||\n")
+
+
+def test_deal_only_sets_are_written_as_big_deal_writes_them() -> None:
+    # Boards 1-17 by the standard cycle (dealer digit 3 N, 4 E, 1 S, 2 W;
+    # vulnerability 0 n e b n e b 0 e b 0 n b 0 n e, then again).
+    deals = [Deal(FULL.masks, board=b) for b in range(1, 18)]
+    dealers = "3412" * 5
+    vuls = "0neb" "neb0" "eb0n" "b0ne" "0"
+    expected = "".join(big_deal_line(FULL, b, dealers[b - 1], vuls[b - 1]) for b in range(1, 18))
+    assert lin.dumps(deals) == expected
+    # a deal that names its dealer and vulnerability keeps them; no board: its place
+    named = Deal(FULL.masks, board=120, dealer=Seat.SOUTH, vul=Vul.EW)
+    assert lin.dumps([named, FULL]) == big_deal_line(FULL, 120, "1", "e") + \
+        big_deal_line(FULL, 2, "4", "n")
+
+
+def test_a_board_with_its_play_comes_back_as_it_was_read() -> None:
+    text = ("pn|Sue,Wes,Ned,Ed|qx|c9|md|3" + f"{S},{W},{N}|rh||ah|Board 9|sv|e|zz|odd|"
+            "nt|hello|mb|1D|mb|1S!|an|5+ spades|mb|d|an|negative|mb|p|mb|1N|mb|p|mb|p|mb|p|pg||"
+            "pc|s4|pc|S6|nt|nice|pc|S7|pc|S5|pg||mc|7|pg||\n")
+    deal = one(text)
+    again = lin.dumps([deal])
+    assert one(again) == deal
+    assert again == ("pn|Sue,Wes,Ned,Ed|qx|c9|md|3" + f"{S},{W},{N}|rh||ah|Board 9|sv|e|zz|odd|"
+                     "nt|hello|pg||mb|1D|mb|1S!|an|5+ spades|mb|d|an|negative|mb|p|mb|1N|mb|p|"
+                     "mb|p|mb|p|pg||pc|S4|pc|S6|nt|nice|pg||pc|S7|pc|S5|pg||mc|7|pg||\n")
+
+
+def test_through_pbn_and_back() -> None:
+    from dealerpp.deals import pbn
+
+    text = ("vg|Cup,Final,I,9,9,Home,0,Away,0|rs|1NN-1,|pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
+            "qx|o9|st||md|3" + f"{S},{W},{N}|rh||ah|Board 9|sv|e|zz|odd|"
+            "mb|1D|mb|1S!|an|5+ spades|mb|d|an|negative|mb|p|mb|1N|mb|p|mb|p|mb|p|pg||"
+            "pc|s4|pc|S6|pc|S7|pc|S5|pg||mc|6|pg||\n")
+    deal = one(text)
+    through = pbn.dumps([deal])
+    assert '[Room "Closed"]' not in through and '[Room "Open"]' in through
+    for tag in ('[North "n1"]', '[HomeTeam "Home"]', '[Result "6"]', '[Contract "1NT"]',
+                '[Declarer "N"]', "1S! =1= X =2=", '[Note "1:5+ spades"]', '[LinKeys "st||rh||zz|odd|"]'):
+        assert tag in through
+    back = one(lin.dumps(pbn.read(through)))
+    assert back == deal
+    assert lin.dumps([back]) == lin.dumps([deal])
+
+
+def test_values_lin_cannot_hold_are_made_safe() -> None:
+    deal = one(BOARD.replace("pg||", "mb|1N|mb|p|mb|p|mb|p|"))
+    assert deal.game is not None
+    from dataclasses import replace
+
+    from dealerpp.deals.game import Alert
+    odd = replace(deal, game=replace(deal.game, alerts=(Alert(0, True, "a|b\nc"),)))
+    assert "an|a/b c|" in lin.dumps([odd])
+
+
+def test_partial_deals_cannot_be_written() -> None:
+    with pytest.raises(DppError, match="deal 1: LIN holds full deals only"):
+        lin.dumps([Deal((FULL.masks[0], 0, 0, 0))])

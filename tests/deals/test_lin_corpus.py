@@ -132,3 +132,58 @@ def test_the_practice_sets_go_past_99_and_keep_their_dealer() -> None:
     assert [d.vul for d in deals] == [board_dealer_vul(b)[1] for b in range(1, 105)]
     sandwich = list(lin.read(CORPUS / "pbs-Sandwich_NT_BPH-first66.lin"))
     assert [d.board for d in sandwich] == list(range(1, 67))  # ah, where qx says o64
+
+
+def table_view(deal: Deal) -> tuple[object, ...]:
+    """What a round trip keeps of every board: the deal, dealer and
+    vulnerability, the calls with their alerts, the play and the claim (and
+    the players and room)."""
+    game = deal.game
+    alerts = tuple((a.call, a.alerted, a.text) for a in game.alerts) if game else ()
+    return (deal.masks, deal.board, deal.dealer, deal.vul, deal.auction, alerts, deal.play,
+            game.claim if game else None, game.players if game else None,
+            game.room if game else None)
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_each_file_round_trips_through_lin_and_through_pbn(path: Path) -> None:
+    deals = list(lin.read(path))
+    again = list(lin.read(lin.dumps(deals).encode()))
+    assert [table_view(d) for d in again] == [table_view(d) for d in deals]
+    through_pbn = list(lin.read(lin.dumps(pbn.read(pbn.dumps(deals))).encode()))
+    assert [table_view(d) for d in through_pbn] == [table_view(d) for d in deals]
+    kept = [d.game.kept if d.game else () for d in deals]
+    assert [d.game.kept if d.game else () for d in through_pbn] == kept
+    commentary = [[c.text for c in d.game.commentary] if d.game else [] for d in deals]
+    assert [[c.text for c in d.game.commentary] if d.game else [] for d in through_pbn] == \
+        commentary
+
+
+@needs_corpus
+def test_a_practice_set_written_again_is_the_same_file() -> None:
+    """PbnToLin writes Big Deal's layout (with N E B for n e b): written
+    again, each board's line is the file's own."""
+    path = CORPUS / "pbs-BC-Dealer-Drury-S-first104.lin"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+             if not line.startswith("%")]
+    expected = "".join(re.sub(r"sv\|([NEB])\|", lambda m: f"sv|{m.group(1).lower()}|", line)
+                       + "\n" for line in lines)
+    assert lin.dumps(lin.read(path)) == expected
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", ["wrangler-ABS2-2-NESW", "wrangler-alerts-notes-play"])
+def test_pbn_to_lin_gives_bridgecomposers_boards_calls_and_play(name: str) -> None:
+    """BridgeComposer's own LIN of each PBN: the same boards; the same calls
+    and play where its LIN has them (its ABS2 LIN leaves out the auctions
+    and opening leads its PBN has, which ours keeps)."""
+    ours = list(lin.read(lin.dumps(pbn.read(CORPUS / f"{name}.pbn")).encode()))
+    theirs = list(lin.read(CORPUS / f"{name}.lin"))
+    assert [(d.masks, d.board, d.dealer, d.vul) for d in ours] == \
+        [(d.masks, d.board, d.dealer, d.vul) for d in theirs]
+    for mine, other in zip(ours, theirs, strict=True):
+        if other.auction:
+            assert (mine.auction, mine.play) == (other.auction, other.play)
+        else:
+            assert mine.auction  # the PBN's auction, kept
