@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
@@ -74,6 +74,11 @@ _RANK_BIT = {char: index for index, char in enumerate(RANK_CHARS)}
 _RANK_BIT.update({char.lower(): index for char, index in list(_RANK_BIT.items())})
 _HAND = re.compile(r"[Ss]([^HhDdCc]*)[Hh]([^SsDdCc]*)[Dd]([^SsHhCc]*)[Cc]([^SsHhDd]*)")
 _HOLDINGS: dict[str, int] = {}
+# What a board as Big Deal writes it says besides its deal: nothing to keep.
+_BIG_DEAL_GAME = Game(room=Room.OPEN, kept=(Kept(FORMAT, "rh", ""),))
+# A board as Big Deal writes it (and PbnToLin, with N E B), a line to itself.
+_QUICK = re.compile(r"qx\|o\d{1,9}\|md\|([1-4])([^,|]*),([^,|]*),([^,|]*),?\|rh\|\|"
+                    r"ah\|Board (\d{1,9})\|sv\|([0onebONEB-])\|pg\|\|(?:\n|\Z)")
 
 
 # -- reading --------------------------------------------------------------------
@@ -123,10 +128,10 @@ class _Board:
     has_qx: bool = False
 
 
-def _pairs(text: _Text) -> Iterator[_Pair]:
-    """The key-value pairs of the text, in order."""
-    parts = text.text.split("|")
-    offset = 0
+def _pairs(text: _Text, start: int = 0) -> Iterator[_Pair]:
+    """The key-value pairs of the text from ``start``, in order."""
+    parts = text.text[start:].split("|")
+    offset = start
     count = len(parts)
     for index in range(0, count - 1, 2):
         key, value = parts[index], parts[index + 1]
@@ -153,11 +158,11 @@ def _pairs(text: _Text) -> Iterator[_Pair]:
                          "and '|' after each", at)
 
 
-def _boards(text: _Text) -> Iterator[tuple[list[_Pair], _Board]]:
-    """(match header so far, board) for each board of the text."""
+def _boards(text: _Text, start: int = 0) -> Iterator[tuple[list[_Pair], _Board]]:
+    """(match header so far, board) for each board of the text from ``start``."""
     header: list[_Pair] = []
     board: _Board | None = None
-    for pair in _pairs(text):
+    for pair in _pairs(text, start):
         key = pair.key
         starts = (key == "qx" and (board is None or board.has_md or board.has_qx)) or (
             key == "md" and (board is None or board.has_md))
@@ -192,11 +197,37 @@ class _Reader:
         self.index = 0
 
     def deals(self) -> Iterator[Deal]:
-        for header, board in _boards(self.text):
+        start = yield from self._quick()
+        for header, board in _boards(self.text, start):
             if len(header) > self.header_read:
                 self._header(header)
             self.index += 1
             yield self._board(board)
+
+    def _quick(self) -> Generator[Deal, None, int]:
+        """The boards at the start of the file that are lines as Big Deal
+        writes them, read by one match each; returns where the first other
+        board starts (the rest is read pair by pair, and so is a board with
+        anything wrong in it, to name the fault)."""
+        text = self.text.text
+        match_at = _QUICK.match
+        position, end = 0, len(text)
+        while position < end:
+            if text[position] == "\n":
+                position += 1
+                continue
+            found = match_at(text, position)
+            if found is None:
+                break
+            dealer, south, west, north, board, vul = found.groups()
+            masks = _quick_masks(south, west, north)
+            if masks is None:
+                break
+            yield Deal(masks, board=int(board), dealer=_DIGIT_SEAT[dealer],
+                       vul=_VULS[vul.lower()])
+            self.index += 1
+            position = found.end()
+        return position
 
     def _header(self, header: list[_Pair]) -> None:
         self.header_read = len(header)
@@ -249,16 +280,20 @@ class _Reader:
                 commentary.append(Commentary(pair.value, len(calls), len(play)))
             elif key == "pn":
                 self.players = pair.value.split(",")
+                if not _named(self.players):  # pn|-,-,-,-|: no one, as written
+                    kept.append(Kept(FORMAT, pair.written, pair.value))
             elif key not in _BOARD_KEYS:
                 kept.append(Kept(FORMAT, pair.written, pair.value))
         if self.players is not None:
             players = self._seated(room)
-            players = players if players.known() else None
+            players = players if _named([players[seat] for seat in Seat]) else None
         deal = Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls))
         if play:
             self._check_play(deal, play, pairs, name)
-        game = Game(tuple(alerts), claim, players, room, tuple(commentary), self.match,
-                    tuple(kept))
+        game: Game | None = Game(tuple(alerts), claim, players, room, tuple(commentary),
+                                 self.match, tuple(kept))
+        if game == _BIG_DEAL_GAME:  # qx|oB| and rh||: what writing a deal alone gives back
+            game = None
         return Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls),
                     play=tuple(play), game=game)
 
@@ -407,6 +442,22 @@ class _Reader:
                      if check_play(deal, play[:n], trumps) is not None)
         cards = [p for p in pairs if p.key == "pc"]
         raise self.text.error(f"{name}: pc: {problem}", cards[count - 1].at)
+
+
+def _named(names: list[str]) -> bool:
+    """Whether a pn names anyone (``-`` and "" name no one)."""
+    return any(name.strip() not in ("", "-") for name in names)
+
+
+def _quick_masks(south: str, west: str, north: str) -> tuple[int, int, int, int] | None:
+    """Masks N E S W of three full hands S W N, East the rest; None for
+    anything else (read again the slow way, which names the fault)."""
+    s, w, n = _hand_mask(south), _hand_mask(west), _hand_mask(north)
+    if s < 0 or w < 0 or n < 0 or s & w or (s | w) & n:
+        return None
+    if s.bit_count() != 13 or w.bit_count() != 13 or n.bit_count() != 13:
+        return None
+    return n, FULL_MASK & ~(s | w | n), s, w
 
 
 def _hand_mask(text: str) -> int:

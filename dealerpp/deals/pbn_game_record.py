@@ -31,7 +31,7 @@ _CALL_WORD = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))(!?)[!?]{0,2}")
 # A game that may say something the record holds (checked on its text first,
 # so reading a plain set of deals costs no tag parsing).
 _MAY_HOLD = re.compile(r'\[(?:Auction|Room|Note|LinKeys|LinMatch|Stage|HomeTeam|VisitTeam) '
-                       r'|\[(?:North|East|South|West|Result) "[^"]|\{')
+                       r'|\[(?:North|East|South|West|Result) "(?!-")[^"]|\{')
 _PAIR = re.compile(r"([A-Za-z]{2})\|([^|]*)\|")
 _SEAT_TAGS = (("North", Seat.NORTH), ("East", Seat.EAST), ("South", Seat.SOUTH),
               ("West", Seat.WEST))
@@ -71,7 +71,9 @@ def _game_of_tags(deal: Deal, info: PbnInfo) -> Game | None:
     auction = info.tag("Auction")
     alerts = _alerts(auction.section, notes) if auction is not None else ()
     names = {seat: values.get(tag, "") for tag, seat in _SEAT_TAGS}
-    players = Players.of(names) if any(names.values()) else None
+    # "-" names no one (dealer's printpbn writes it for every seat)
+    players = Players.of(names) if any(n.strip() not in ("", "-") for n in names.values()) \
+        else None
     room = {"open": Room.OPEN, "closed": Room.CLOSED}.get(values.get("Room", "").strip().lower())
     claim = _claim(values.get("Result", ""))
     kept = tuple(Kept(LIN, key, value) for key, value in _PAIR.findall(values.get(KEYS_TAG, "")))

@@ -7,6 +7,8 @@ md lists S W N E after the dealer digit 1 S, 2 W, 3 N, 4 E."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dealerpp.deals import detect, formats, lin
@@ -228,13 +230,22 @@ def test_through_pbn_and_back() -> None:
 
 
 def test_values_lin_cannot_hold_are_made_safe() -> None:
-    deal = one(BOARD.replace("pg||", "mb|1N|mb|p|mb|p|mb|p|"))
-    assert deal.game is not None
     from dataclasses import replace
 
-    from dealerpp.deals.game import Alert
-    odd = replace(deal, game=replace(deal.game, alerts=(Alert(0, True, "a|b\nc"),)))
+    from dealerpp.deals.game import Alert, Game
+    deal = one(BOARD.replace("pg||", "mb|1N|mb|p|mb|p|mb|p|"))
+    odd = replace(deal, game=Game(alerts=(Alert(0, True, "a|b\nc"),)))
     assert "an|a/b c|" in lin.dumps([odd])
+
+
+def test_the_quick_way_reads_what_the_pair_by_pair_way_reads(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = "".join(BOARD.replace("o1|", f"o{b}|").replace("Board 1", f"Board {b}")
+                   .replace("sv|0|", f"sv|{'0nebNEB-o'[b % 9]}|") for b in range(1, 30))
+    quick = read(text)
+    monkeypatch.setattr(lin, "_QUICK", re.compile("(?!)"))
+    assert read(text) == quick
+    assert all(deal.game is None for deal in quick)
 
 
 def test_partial_deals_cannot_be_written() -> None:
