@@ -31,7 +31,7 @@ _CALL_WORD = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))(!?)[!?]{0,2}")
 # A game that may say something the record holds (checked on its text first,
 # so reading a plain set of deals costs no tag parsing).
 _MAY_HOLD = re.compile(r'\[(?:Auction|Room|Note|LinKeys|LinMatch|Stage|HomeTeam|VisitTeam) '
-                       r'|\[(?:North|East|South|West|Result) "(?!-")[^"]|\{')
+                       r'|\[(?:North|East|South|West|Result) "(?![-?]")[^"]|\{')
 _PAIR = re.compile(r"([A-Za-z]{2})\|([^|]*)\|")
 _SEAT_TAGS = (("North", Seat.NORTH), ("East", Seat.EAST), ("South", Seat.SOUTH),
               ("West", Seat.WEST))

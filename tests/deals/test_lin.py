@@ -251,3 +251,22 @@ def test_the_quick_way_reads_what_the_pair_by_pair_way_reads(
 def test_partial_deals_cannot_be_written() -> None:
     with pytest.raises(DppError, match="deal 1: LIN holds full deals only"):
         lin.dumps([Deal((FULL.masks[0], 0, 0, 0))])
+
+
+@pytest.mark.dealer
+def test_dealers_printpbn_becomes_a_big_deal_set(dealer_bin: str) -> None:
+    """The real dealer's printpbn (its "-" names and "?" contract say
+    nothing): each board is Big Deal's line, the deal as printpbn gave it."""
+    import subprocess
+
+    from dealerpp.deals import pbn
+
+    done = subprocess.run([dealer_bin, "-s", "3"], input="produce 20\naction printpbn\n",
+                          capture_output=True, text=True, timeout=120, check=True)
+    games = list(pbn.read(done.stdout))
+    assert len(games) == 20
+    written = lin.dumps(games)
+    assert written == "".join(big_deal_line(g, g.board or 0, "3412"[(g.board or 1) - 1 & 3],
+                                            "0nebneb0eb0nb0ne"[(g.board or 1) - 1 & 15])
+                              for g in games)
+    assert [(d.masks, d.board) for d in read(written)] == [(g.masks, g.board) for g in games]
