@@ -191,7 +191,7 @@ def _boards(text: _Text, start: int = 0) -> Iterator[tuple[list[_Pair], _Board]]
 class _Reader:
     def __init__(self, text: _Text) -> None:
         self.text = text
-        self.players: list[str] | None = None  # the last pn read
+        self.players: list[str] | None = None  # the match header's pn: every board's
         self.header_read = 0  # pairs of the header taken into a Match
         self.match: Match | None = None
         self.index = 0
@@ -261,6 +261,7 @@ class _Reader:
         commentary: list[Commentary] = []
         claim = None
         players = None
+        names = self.players
         for pair in pairs:
             key = pair.key
             if key == "mb":
@@ -279,13 +280,13 @@ class _Reader:
             elif key == "nt":
                 commentary.append(Commentary(pair.value, len(calls), len(play)))
             elif key == "pn":
-                self.players = pair.value.split(",")
-                if not _named(self.players):  # pn|-,-,-,-|: no one, as written
+                names = pair.value.split(",")  # this board's players alone
+                if not _named(names):  # pn|-,-,-,-|: no one, as written
                     kept.append(Kept(FORMAT, pair.written, pair.value))
             elif key not in _BOARD_KEYS:
                 kept.append(Kept(FORMAT, pair.written, pair.value))
-        if self.players is not None:
-            players = self._seated(room)
+        if names is not None:
+            players = self._seated(names, room)
             players = players if _named([players[seat] for seat in Seat]) else None
         deal = Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls))
         if play:
@@ -320,8 +321,9 @@ class _Reader:
                     kept.append(Kept(FORMAT, pair.written, pair.value))
         return (heading if heading is not None else number), room, kept
 
-    def _seated(self, room: Room | None) -> Players:
-        names = self.players or []
+    @staticmethod
+    def _seated(names: list[str], room: Room | None) -> Players:
+
         if room is Room.CLOSED and len(names) >= 8:
             names = names[4:8]
         names = (names + [""] * 4)[:4]
@@ -640,7 +642,8 @@ class _Writer:
         rest = [item for item in rest if item is not heading]
         out = [_kept_text(item for item in lead if item.key.lower() == "mn")]
         if game.players is not None and not self._header_names(game):
-            names = ",".join(value_text(game.players[seat]) for seat in HAND_SEATS)
+            names = ",".join(value_text(game.players[seat]).replace(",", " ")
+                             for seat in HAND_SEATS)  # pn separates names by commas
             out.append(f"pn|{names}|")
         out.append(_kept_text(item for item in lead if item.key.lower() != "mn"))
         if game.room is not None:  # a board of a match, or a set as Big Deal writes it

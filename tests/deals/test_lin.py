@@ -78,7 +78,7 @@ def test_boards_start_at_qx_or_at_a_second_md() -> None:
     deals = read(text)
     assert [(d.board, d.dealer) for d in deals] == [(1, Seat.NORTH), (2, Seat.EAST), (3, Seat.SOUTH)]
     games = [d.game for d in deals]
-    assert [g.players.south if g and g.players else None for g in games] == ["a", "e", "e"]
+    assert [g.players.south if g and g.players else None for g in games] == ["a", "e", None]
     assert games[2] is not None and games[2].room is Room.CLOSED
 
 
