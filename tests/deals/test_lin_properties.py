@@ -17,7 +17,8 @@ from tests.deals.strategies import auctions, full_masks, legal_play
 words = st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=0x2FF,
                                        blacklist_characters='|"\\{}',
                                        blacklist_categories=("Cs",)), min_size=1, max_size=12)
-names = words.filter(lambda name: "," not in name)  # pn separates names by commas
+# pn separates names by commas; a PBN tag whose value is "#" copies the game before's
+names = words.filter(lambda name: "," not in name and name != "#")
 
 
 @st.composite
