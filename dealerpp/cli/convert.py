@@ -73,6 +73,9 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--sealed", action="store_true",
                         help=".dlm output: Status=Sealed, a set the dealing machine deals "
                              "without showing the hands")
+    parser.add_argument("--title", metavar="TEXT",
+                        help="html output: the page's title and heading (default: the PBN "
+                             "input's Event, Site and Date, else 'Hand records')")
     parser.add_argument("--quiet", "-q", action="store_true", help="no summary on stderr")
     parser.add_argument("--strict", action="store_true",
                         help="PBN input: what the import rules tolerate with a warning (an "
@@ -124,6 +127,9 @@ def main(argv: list[str], prog: str) -> int:
         return EXIT_USAGE
     if args.pbn_export and to_fmt != "pbn":
         print(f"{prog}: error: --pbn-export is for a PBN output, not {to_fmt}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.title is not None and to_fmt != "html":
+        print(f"{prog}: error: --title is for an html output, not {to_fmt}", file=sys.stderr)
         return EXIT_USAGE
     if args.sealed and to_fmt != "dlm":
         print(f"{prog}: error: --sealed is for a .dlm output, not {to_fmt}", file=sys.stderr)
@@ -304,6 +310,8 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
                                    first_board=args.first_board)
     else:
         found = iter(())
+    if to_fmt != "pbn" and to_fmt in formats.NUMBERED:
+        found = _placed(found, judge.log)
     selection = None
     if args.boards is not None:
         from dealerpp.deals.selection import BoardSelection
@@ -311,7 +319,7 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
         selection = BoardSelection(args.boards)
         found = _with_all_boards_asked(selection.select(found), selection, name)
     stream = counter.count(found)
-    write = _writer(to_fmt, args.pbn_export, args.sealed)
+    write = _writer(to_fmt, args.pbn_export, args.sealed, args.title)
     try:
         if args.output == "-":
             # Held until the input is read: an error that stops it prints no deals
@@ -351,10 +359,21 @@ def _with_all_boards_asked(deals: Iterator[Any], selection: Any, name: str) -> I
               file=sys.stderr)
 
 
-def _writer(to_fmt: str, export: bool,
-            sealed: bool = False) -> Callable[[Iterator[Any], Any], None]:
+def _placed(deals: Iterator[Any], log: ProblemLog) -> Iterator[Any]:
+    """The deals, one without a board number numbered by its place in the
+    input (the games left out for an error counted), as a format that
+    writes numbers would number it by its place in the output."""
+    from dataclasses import replace
+
+    for place, deal in enumerate(deals, 1):
+        yield deal if deal.board is not None else replace(deal, board=place + log.errors)
+
+
+def _writer(to_fmt: str, export: bool, sealed: bool = False,
+            title: str | None = None) -> Callable[[Iterator[Any], Any], None]:
     """Writes deals to a target in the output format (``export``: PBN's
-    export format; ``sealed``: a .dlm set the machine must not show)."""
+    export format; ``sealed``: a .dlm set the machine must not show;
+    ``title``: an html page's title)."""
     if export:
         from dealerpp.deals import pbn_export
 
@@ -363,6 +382,10 @@ def _writer(to_fmt: str, export: bool,
         from dealerpp.deals import dlm
 
         return lambda stream, target: dlm.write(stream, target, sealed=True)
+    if title is not None:
+        from dealerpp.deals import html_records
+
+        return lambda stream, target: html_records.write(stream, target, title=title)
     from dealerpp import deals
 
     return lambda stream, target: deals.write(target, stream, to_fmt)

@@ -7,6 +7,11 @@ points around the compass. Six boards to a page (two columns of three),
 sized in millimetres to fit both A4 and Letter inside the page margins; a
 board never breaks across pages.
 
+The page is titled, and headed, by what the set says it is: the Event,
+Site and Date tags of its first PBN game (those known), or the ``title``
+given (``convert --title``), else "Hand records". Boards come in the order
+given, each with its own number (a deal without one: its place).
+
 Inline CSS only, no scripts, no fonts or images to fetch: the page prints
 the same offline. Each board also carries its deal as data attributes
 (``data-deal="N:..."``, board, dealer, vulnerability), which is what the
@@ -32,6 +37,10 @@ from dealerpp.deals.model import (
 from dealerpp.diagnostics import DppError
 
 BOARDS_PER_PAGE = 6
+DEFAULT_TITLE = "Hand records"
+# The PBN tags that say which set a page is, in the order the title gives them
+TITLE_TAGS = ("Event", "Site", "Date")
+_UNKNOWN = ("", "?", "-", "#")
 SUIT_SYMBOLS = {3: "♠", 2: "♥", 1: "♦", 0: "♣"}
 RED_SUITS = (2, 1)
 _VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
@@ -41,7 +50,9 @@ STYLE = """
 * { box-sizing: border-box; }
 body { margin: 0; font-family: "DejaVu Sans", Arial, Helvetica, sans-serif;
        color: #000; background: #fff; }
-.page { display: grid; grid-template-columns: 90mm 90mm; grid-auto-rows: 82mm;
+h1 { font-size: 13pt; font-weight: bold; width: 186mm; height: 7mm; margin: 0 auto 3mm;
+     overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+.page { display: grid; grid-template-columns: 90mm 90mm; grid-auto-rows: 78mm;
         gap: 4mm 6mm; width: 186mm; margin: 0 auto; break-after: page; }
 .page:last-child { break-after: auto; }
 .board { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr));
@@ -119,19 +130,37 @@ def board_html(deal: Deal, position: int) -> str:
             f'<div class="compass">{compass}</div>\n</section>\n')
 
 
-def page_html(deals: list[Deal], title: str = "Hand records") -> str:
+def page_html(deals: list[Deal], title: str = DEFAULT_TITLE) -> str:
+    """The page: ``title`` as its title and heading, then the boards."""
     pages = []
     for start in range(0, len(deals), BOARDS_PER_PAGE):
         boards = "".join(board_html(deal, start + index + 1)
                          for index, deal in enumerate(deals[start:start + BOARDS_PER_PAGE]))
         pages.append(f'<div class="page">\n{boards}</div>\n')
+    shown = html.escape(title)
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            + "".join(pages) + "</body>\n</html>\n")
+            f"<title>{shown}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            f"<h1>{shown}</h1>\n" + "".join(pages) + "</body>\n</html>\n")
 
 
-def write(deals: Iterable[Deal], target: Target) -> None:
-    text = page_html(list(deals))
+def title_of(deals: Iterable[Deal]) -> str | None:
+    """The set's name from the first PBN game that has one: its Event, Site
+    and Date (those known), joined by commas; None when no game says."""
+    for deal in deals:
+        info = deal.pbn
+        if info is None:
+            continue
+        values = [tag.value.strip() for tag in map(info.tag, TITLE_TAGS) if tag is not None]
+        known = [value for value in values if value not in _UNKNOWN]
+        if known:
+            return ", ".join(known)
+    return None
+
+
+def write(deals: Iterable[Deal], target: Target, title: str | None = None) -> None:
+    """The page of ``deals``, titled ``title``, else as the set says (title_of)."""
+    found = list(deals)
+    text = page_html(found, title or title_of(found) or DEFAULT_TITLE)
     with TextSink(target) as sink:
         sink.write(text)
 
@@ -157,4 +186,4 @@ def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
                            column=found.start(4) + 1, filename=name, source_line=line) from None
 
 
-__all__ = ["board_html", "hcp", "page_html", "read", "write"]
+__all__ = ["board_html", "hcp", "page_html", "read", "title_of", "write"]

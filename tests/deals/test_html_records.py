@@ -194,3 +194,76 @@ def test_page_count_on_paper(paper: str, boards: int, pages: int, tmp_path: Path
     pdf = tmp_path / "records.pdf"
     render(records, tmp_path, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes())) == pages
+
+
+# -- what the page says it is, and its boards' order and numbers (issue 24.9) ---------
+
+def pbn_game(board: int | None, hand: str, **tags: str) -> str:
+    lines = [f'[{name} "{value}"]' for name, value in tags.items()]
+    if board is not None:
+        lines.append(f'[Board "{board}"]')
+    return "\n".join([*lines, f'[Deal "{hand}"]']) + "\n"
+
+
+def converted(tmp_path: Path, text: str, *options: str) -> tuple[int, str]:
+    source = tmp_path / "set.pbn"
+    source.write_text(text)
+    target = tmp_path / "records.html"
+    with contextlib.redirect_stderr(io.StringIO()):
+        status = main(["convert", "-q", str(source), str(target), *options])
+    return status, target.read_text(encoding="utf-8") if target.exists() else ""
+
+
+def title_and_heading(text: str) -> tuple[list[str], list[str]]:
+    return re.findall(r"<title>(.*?)</title>", text), re.findall(r"<h1>(.*?)</h1>", text)
+
+
+def test_the_page_is_titled_and_headed_by_event_site_and_date(tmp_path: Path) -> None:
+    text = "\n".join(pbn_game(board, HANDS[board - 1], Event="Club night", Site="Hazlemere",
+                              Date="2026.11.24") for board in (1, 2))
+    status, page_text = converted(tmp_path, text)
+    assert status == 0
+    expected = ["Club night, Hazlemere, 2026.11.24"]
+    assert title_and_heading(page_text) == (expected, expected)
+
+
+def test_unknown_tag_values_are_left_out_of_the_title(tmp_path: Path) -> None:
+    text = pbn_game(1, HANDS[0], Event="Pairs & teams", Site="?", Date="-")
+    assert title_and_heading(converted(tmp_path, text)[1]) == (["Pairs &amp; teams"],) * 2
+
+
+def test_title_option_sets_the_title_and_heading(tmp_path: Path) -> None:
+    text = pbn_game(1, HANDS[0], Event="Club night")
+    page_text = converted(tmp_path, text, "--title", "Tuesday <B> session")[1]
+    assert title_and_heading(page_text) == (["Tuesday &lt;B&gt; session"],) * 2
+
+
+def test_a_page_from_a_set_that_says_nothing_is_hand_records(tmp_path: Path) -> None:
+    assert title_and_heading(converted(tmp_path, pbn_game(1, HANDS[0]))[1]) == (
+        ["Hand records"],) * 2
+
+
+def test_title_option_is_for_an_html_output(tmp_path: Path) -> None:
+    source = tmp_path / "set.pbn"
+    source.write_text(pbn_game(1, HANDS[0]))
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        status = main(["convert", str(source), str(tmp_path / "out.csv"), "--title", "x"])
+    assert status == 2 and "--title is for an html output" in err.getvalue()
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_boards_keep_the_files_order_and_numbers(tmp_path: Path) -> None:
+    text = "\n".join(pbn_game(board, HANDS[index % 3]) for index, board in enumerate((5, 3, 9)))
+    page_text = converted(tmp_path, text)[1]
+    assert re.findall(r'data-board="(\d+)"', page_text) == ["5", "3", "9"]
+    assert re.findall(r"<b>Board (\d+)</b>", page_text) == ["5", "3", "9"]
+
+
+def test_a_board_without_a_number_keeps_its_place_after_a_bad_one(tmp_path: Path) -> None:
+    bad = HANDS[0].replace("AJ9", "AJ", 1)  # North with 12 cards: the game is left out
+    text = "\n".join(pbn_game(None, hand) for hand in (HANDS[0], bad, HANDS[1], HANDS[2]))
+    status, page_text = converted(tmp_path, text)
+    assert status == 1
+    assert re.findall(r'data-board="(\d+)"', page_text) == ["1", "3", "4"]
+    # the dealer follows the board's number: board 3 is dealt by South
+    assert re.findall(r"Dealer (\w+)", page_text) == ["North", "South", "West"]
