@@ -171,6 +171,7 @@ def main(argv: list[str], prog: str) -> int:
     if stopped is not None:
         print(f"{prog}: error: {stopped}", file=sys.stderr)
         return EXIT_INPUT
+    judge.warn_of_cycle()
     report_converted(prog, total, args.quiet, log.errors)
     if formats.get(to_fmt).dealer_first and first_board not in (None, 1):
         output = "standard output" if args.output == "-" else shown_name(args.output)
@@ -197,6 +198,9 @@ class Judge:
     def __init__(self, prog: str, args: argparse.Namespace, to_fmt: str,
                  log: ProblemLog) -> None:
         self.prog = prog
+        # boards whose dealer or vulnerability the output cannot hold
+        self.off_cycle: list[int] = []
+        self.watches_cycle = to_fmt in formats.POSITIONAL and args.first_board is None
         self.output = "standard output" if args.output == "-" else shown_name(args.output)
         self.to_fmt = to_fmt
         self.log = log
@@ -228,6 +232,38 @@ class Judge:
         if self.stop_writing():
             return f"{self.output} stops before the first board left out: {self._missing()}"
         return None
+
+    def watched(self, deals: Iterator[Any]) -> Iterator[Any]:
+        """The deals, noting those whose dealer or vulnerability is not the
+        standard cycle's for their board number, when the output holds
+        neither (a positional format: read back, or dealt by a machine, a
+        board gets the cycle's)."""
+        if not self.watches_cycle:
+            yield from deals
+            return
+        from dealerpp.deals.model import board_dealer_vul
+
+        for deal in deals:
+            if deal.board is not None and (deal.dealer is not None or deal.vul is not None):
+                dealer, vul = board_dealer_vul(deal.board)
+                if deal.dealer not in (None, dealer) or deal.vul not in (None, vul):
+                    self.off_cycle.append(deal.board)
+            yield deal
+
+    def warn_of_cycle(self) -> None:
+        """One warning naming the boards whose dealer or vulnerability is lost."""
+        if not self.off_cycle:
+            return
+        count = len(self.off_cycle)
+        boards = ", ".join(str(board) for board in self.off_cycle[:_NAMED_LINES])
+        if count > _NAMED_LINES:
+            boards += ", ..."
+        print(f"{self.prog}: warning: board{'s' if count != 1 else ''} {boards} of "
+              f"{shown_name(self.name)} {'have' if count != 1 else 'has'} a dealer or "
+              f"vulnerability other than the standard cycle's for "
+              f"{'their' if count != 1 else 'its'} number; {self.to_fmt} holds neither, so "
+              f"{self.output} gives {'them' if count != 1 else 'it'} the cycle's",
+              file=sys.stderr)
 
     def _missing(self) -> str:
         lines = self.log.error_lines
@@ -312,6 +348,7 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
         found = iter(())
     if to_fmt != "pbn" and to_fmt in formats.NUMBERED:
         found = _placed(found, judge.log)
+    found = judge.watched(found)
     selection = None
     if args.boards is not None:
         from dealerpp.deals.selection import BoardSelection
@@ -398,7 +435,7 @@ def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt:
 
     # ``source`` is a path, or for "-" the standard input's binary stream
     # (as detection may have wrapped it), never the name "-" itself.
-    per_deal = ModelPerDeal(pbn_options if from_fmt == "pbn" else None)
+    per_deal = _Watched(ModelPerDeal(pbn_options if from_fmt == "pbn" else None), judge)
     if args.output == "-":
         # written as it is converted: after a board left out, nothing more
         return convert_file(source, StandardOutput.as_file(judge.stop_writing), from_fmt,
@@ -409,6 +446,28 @@ def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt:
                              per_deal=per_deal, first_board=args.first_board)
         judge.check(total)  # NotWritten: the new content is dropped
     return total
+
+
+class _Watched:
+    """The bulk path's per-deal reader and writer, the deals it reads shown
+    to the judge (the bulk path's own rows are boards of the standard cycle:
+    anything else goes deal by deal)."""
+
+    def __init__(self, per_deal: Any, judge: Judge) -> None:
+        self.per_deal = per_deal
+        self.judge = judge
+
+    def read(self, *args: Any, **options: Any) -> Iterator[Any]:
+        return self.judge.watched(self.per_deal.read(*args, **options))
+
+    def read_stream(self, *args: Any, **options: Any) -> Iterator[Any]:
+        return self.judge.watched(self.per_deal.read_stream(*args, **options))
+
+    def fast_read(self, fmt: str, last_record: bytes) -> None:
+        self.per_deal.fast_read(fmt, last_record)
+
+    def dumps(self, fmt: str, deals: Any, first_index: int) -> bytes:
+        return self.per_deal.dumps(fmt, deals, first_index)
 
 
 def report_input_error(error: DppError | OSError, args: argparse.Namespace, name: str) -> int:

@@ -277,3 +277,40 @@ def test_a_huge_hand_record_page_is_warned_of(count: int, warned: bool, tmp_path
     assert status == 0
     assert ("warning: more than 2,000 boards" in err) is warned
     assert target.read_text(encoding="utf-8").count('class="board"') == count
+
+
+# -- 10. a dealer or vulnerability a format cannot hold is not lost silently ------------
+
+def off_cycle_set() -> str:
+    """Four boards: board 2 dealt by South (the cycle says East), board 3
+    at no one vulnerable (the cycle says E-W)."""
+    text = pbn_set(4)
+    text = text.replace('[Board "2"]\n[Dealer "E"]', '[Board "2"]\n[Dealer "S"]')
+    return text.replace('[Board "3"]\n[Dealer "S"]\n[Vulnerable "EW"]',
+                        '[Board "3"]\n[Dealer "S"]\n[Vulnerable "None"]')
+
+
+@pytest.mark.parametrize("fmt", ["bri", "dge", "dup", "ber", "bhg"])  # bulk and per deal
+def test_a_dealer_the_format_cannot_hold_is_warned_of_once(
+        fmt: str, tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    source = tmp_path / "set.pbn"
+    text = off_cycle_set()
+    assert text.count('[Dealer "S"]') == 2 and '[Vulnerable "None"]' in text  # two changed
+    source.write_text(text)
+    target = tmp_path / f"out.{fmt}"
+    status, _, err = run(["convert", "-q", str(source), str(target)], capsysbinary)
+    assert status == 0 and target.exists()
+    warnings = [line for line in err.splitlines() if "warning:" in line]
+    assert len(warnings) == 1
+    assert f"boards 2, 3 of {source}" in warnings[0] and fmt in warnings[0]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "pbn", "bri"])
+def test_no_warning_where_nothing_is_lost(
+        fmt: str, tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    source = tmp_path / "set.pbn"
+    # csv and pbn hold dealer and vulnerability; a standard set loses nothing in .bri
+    source.write_text(off_cycle_set() if fmt != "bri" else pbn_set(4))
+    status, _, err = run(["convert", "-q", str(source), str(tmp_path / f"out.{fmt}")],
+                         capsysbinary)
+    assert (status, err) == (0, "")
