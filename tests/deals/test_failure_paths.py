@@ -314,3 +314,60 @@ def test_no_warning_where_nothing_is_lost(
     status, _, err = run(["convert", "-q", str(source), str(tmp_path / f"out.{fmt}")],
                          capsysbinary)
     assert (status, err) == (0, "")
+
+
+# -- 5. a PBN board with a broken tag is left out, once ---------------------------------
+
+BROKEN_TAGS = ['[Board "{n}"', '[Board "{n}', '[Board "{n}" [Dealer "N"]']
+
+
+def layout_set(layout: str, count: int) -> str:
+    """``count`` boards as dealer's printpbn writes them (``printpbn``), as
+    Board and Deal tags alone (``pairs``), or those with CR LF line ends."""
+    games = []
+    for board in range(1, count + 1):
+        if layout == "printpbn":
+            games.append(f'[Event "x"]\n[Site "-"]\n[Date "2026.11.25"]\n[Board "{board}"]\n'
+                         '[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n'
+                         f'[Dealer "{DEALERS[(board - 1) % 4]}"]\n'
+                         f'[Vulnerable "{VULS[(board - 1) % 16]}"]\n[Deal "{dealt(board)}"]\n'
+                         '[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n')
+        else:
+            games.append(f'[Board "{board}"]\n[Deal "{dealt(board)}"]\n')
+    text = "\n".join(games)
+    return text.replace("\n", "\r\n") if layout == "crlf" else text
+
+
+@pytest.mark.parametrize("layout", ["printpbn", "pairs", "crlf"])
+@pytest.mark.parametrize("broken", BROKEN_TAGS)
+@pytest.mark.parametrize("board", [1, 5, 8])
+def test_a_board_with_a_broken_tag_is_left_out_once(
+        layout: str, broken: str, board: int, tmp_path: Path,
+        capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    source = tmp_path / "set.pbn"
+    text = layout_set(layout, 8)
+    assert text.count(f'[Board "{board}"]') == 1
+    source.write_text(text.replace(f'[Board "{board}"]', broken.format(n=board)), newline="")
+    others = [str(n) for n in range(1, 9) if n != board]
+    for fmt in ("csv", "html", "pbn"):  # deal by deal, each with board numbers
+        target = tmp_path / f"out.{fmt}"
+        status, _, err = run(["convert", str(source), str(target)], capsysbinary)
+        assert status == 1
+        assert len(re.findall(r":\d+:\d+: error:", err)) == 1
+        assert "7 deals converted, 1 error" in err
+        data = target.read_bytes()
+        if fmt == "csv":
+            boards = [row[16] for row in csv.reader(io.StringIO(data.decode()))]
+        elif fmt == "html":
+            boards = re.findall(r'data-board="(\d+)"', data.decode())
+        else:
+            boards = [oracle.tag_values(g, "Board")[0] for g in oracle.games(data)]
+        assert boards == others, fmt
+    # the bulk path, to standard output: the boards before it, in their places
+    status, out, err = run(["convert", "-q", str(source), "-", "--to", "hex"], capsysbinary)
+    assert status == 1 and len(re.findall(r":\d+:\d+: error:", err)) == 1
+    written = [line[-1] for line in out.decode().split()]  # each board's -D suffix
+    assert written == [str(n) for n in range(1, len(written) + 1)] and len(written) < board
+    # and show: every other board shown once
+    status, out, err = run(["show", str(source)], capsysbinary)
+    assert status == 1 and re.findall(r"Board (\d+)", out.decode()) == others
