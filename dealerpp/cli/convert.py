@@ -104,7 +104,13 @@ def formats_epilog() -> str:
         "formats (FMT), their extensions, and what they hold:",
         *rows,
         "Between two different formats marked *, convert works in bulk: in chunks,",
-        "millions of deals a second, with a progress bar when stderr is a terminal.",
+        "millions of deals a second. A progress bar shows when stderr is a terminal.",
+        "",
+        "A PBN game with an error is named and left out, and the conversion goes on",
+        f"(exit status 1). Only {', '.join(f.name for f in formats.FORMATS if f.numbered)}, "
+        "which hold each board's number,",
+        "are then written: in any other format every later board would take the wrong",
+        "number, so no file is. Nor is one from an input in which no deal is found.",
     ])
 
 
