@@ -342,12 +342,26 @@ class Diagnostic(Record):
                           source_line_of(text, line, column), self.hint, self.code)
 
 
+# DppError.kind of a shape{} that no '}' closes (an interactive session waits
+# for the next line).
+UNCLOSED_SHAPE = "unclosed-shape"
+
+
 class DppError(Record, Exception, frozen=False):
-    """An input that cannot be compiled: where, and what is wrong.
+    """An input that cannot be compiled, or deals that cannot be written:
+    where, and what is wrong.
 
     ``str(error)`` is ``LINE:COL: error: MESSAGE`` (prefixed by the file name
     when one is known), then the source line and a caret. Two errors are
     equal when their fields are.
+
+    ``message`` says what is wrong; where it is are fields, put into words
+    in one place (``where_text``): ``line``/``column`` in a text, ``byte``
+    (the offset in a binary file), ``deal`` (the deal's place from 1 in the
+    file read, or in the output), ``board`` (the board number it names).
+    ``output`` is true when the output is at fault (a deal the output format
+    cannot hold), not the input. ``kind`` names a kind of problem a caller
+    acts on (``UNCLOSED_SHAPE``), so that no caller reads the message.
     """
 
     message: str
@@ -357,20 +371,44 @@ class DppError(Record, Exception, frozen=False):
     source_line: str | None
     hint: str | None
     notes: list[Diagnostic]
+    byte: int | None
+    deal: int | None
+    board: int | None
+    output: bool
+    kind: str | None
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None,
                  filename: str | None = None, source_line: str | None = None,
-                 hint: str | None = None, notes: list[Diagnostic] | None = None) -> None:
+                 hint: str | None = None, notes: list[Diagnostic] | None = None,
+                 byte: int | None = None, deal: int | None = None, board: int | None = None,
+                 output: bool = False, kind: str | None = None) -> None:
         self.message, self.line, self.column = message, line, column
         self.filename, self.source_line, self.hint = filename, source_line, hint
         self.notes = [] if notes is None else notes
+        self.byte, self.deal, self.board, self.output = byte, deal, board, output
+        self.kind = kind
         Exception.__init__(self, message)  # (not Record.__init__: fields are set above)
+
+    def where_text(self, *, byte: bool = True) -> str:
+        """``byte N: deal N: board N: `` for the parts known (the byte
+        left out with ``byte=False``, for a caller that shows it apart)."""
+        parts = [f"byte {self.byte}: "] if byte and self.byte is not None else []
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}: ")
+        if self.board is not None:
+            parts.append(f"board {self.board}: ")
+        return "".join(parts)
+
+    @property
+    def text(self) -> str:
+        """The message with where it is in the file (not its line: see format)."""
+        return self.where_text() + self.message
 
     @property
     def diagnostic(self) -> Diagnostic:
         return Diagnostic(
             "error",
-            self.message,
+            self.text,
             self.line,
             self.column,
             self.filename,
@@ -390,15 +428,8 @@ class DppError(Record, Exception, frozen=False):
         only, as for a shape{} body that starts mid-line).
         """
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
-        return DppError(
-            self.message,
-            line,
-            column,
-            filename,
-            source_line_of(text, line, column),
-            self.hint,
-            self.notes,
-        )
+        return self.replace(line=line, column=column, filename=filename,
+                            source_line=source_line_of(text, line, column))
 
 
 def _shifted(line: int | None, column: int | None, line_offset: int,

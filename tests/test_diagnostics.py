@@ -268,3 +268,29 @@ def test_dpp_error_compares_by_value_and_pickles() -> None:
     assert again == error and str(again) == str(error)
     with pytest.raises(TypeError):
         hash(error)
+
+
+def test_an_error_carries_where_it_is_as_data() -> None:
+    """Byte, deal and board are fields, put into words in one place; a
+    writer's error says the output is at fault."""
+    from dealerpp.diagnostics import DppError
+
+    error = DppError("card SA is given twice", filename="in.bri", byte=130, board=2)
+    assert error.message == "card SA is given twice"
+    assert (error.byte, error.board, error.deal, error.output) == (130, 2, None, False)
+    assert str(error).startswith("in.bri: error: byte 130: board 2: card SA is given twice")
+    moved = error.replace(byte=error.byte + 128)
+    assert moved.byte == 258 and moved.message == error.message
+    written = DppError("a partial deal", deal=3, output=True)
+    assert written.text == "deal 3: a partial deal" and written.output
+
+
+def test_an_unclosed_shape_is_told_by_its_kind() -> None:
+    import pytest
+
+    from dealerpp import preprocess
+    from dealerpp.diagnostics import UNCLOSED_SHAPE, DppError
+
+    with pytest.raises(DppError) as raised:
+        preprocess("condition shape{north, 5xxx\n")
+    assert raised.value.kind == UNCLOSED_SHAPE

@@ -481,7 +481,7 @@ def report_input_error(error: DppError | OSError, args: argparse.Namespace, name
     unwritable output); the input-error status."""
     if isinstance(error, DppError):
         if error.filename is None and error.line is None:
-            error.filename = name if not error.message.startswith("deal ") else args.output
+            error.filename = args.output if error.output else name
         print(format_error(error), file=sys.stderr)
     else:
         print(f"{_culprit(error, args)}: error: {error.strerror or error}", file=sys.stderr)

@@ -8,7 +8,6 @@ import argparse
 import contextlib
 import errno
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,8 +71,7 @@ def as_utf8(source: Any, fmt: str | None, opened: contextlib.ExitStack) -> Any:
 def format_error(error: DppError) -> str:
     """The error as ``FILE:LINE:COL: error: MESSAGE`` (and the source line),
     or ``FILE: byte N: error: MESSAGE`` for a binary file."""
-    match = re.match(r"(byte \d+): (.*)", error.message, re.DOTALL)
-    if error.line is None and match:
+    if error.line is None and error.byte is not None:
         where = f"{error.filename}: " if error.filename else ""
-        return f"{where}{match.group(1)}: error: {match.group(2)}"
+        return f"{where}byte {error.byte}: error: {error.where_text(byte=False)}{error.message}"
     return error.diagnostic.format()

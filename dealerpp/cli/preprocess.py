@@ -13,7 +13,7 @@ from dealerpp.cli.common import (
     shown_name,
 )
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
-from dealerpp.diagnostics import DppError
+from dealerpp.diagnostics import UNCLOSED_SHAPE, DppError
 from dealerpp.script.parallel import usable_cores
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
 
@@ -204,7 +204,7 @@ def interactive(emit: EmitMode) -> int:
         try:
             result = preprocess_script(buffered, "<stdin>", emit=emit)
         except DppError as error:
-            if "unclosed 'shape{'" in error.message:
+            if error.kind == UNCLOSED_SHAPE:
                 continue  # wait for the closing brace
             if error.line is not None:
                 error.line += before

@@ -103,18 +103,20 @@ def _binary_of(handle: IO[Any]) -> IO[bytes] | None:
 
 
 def fixed_records(source: Source, size: int, name: str | None,
-                  where: Callable[[int], str] = lambda offset: "") -> Iterator[tuple[int, bytes]]:
+                  board_at: Callable[[int], int | None] = lambda offset: None
+                  ) -> Iterator[tuple[int, bytes]]:
     """(offset, record) of each ``size``-byte record of a binary source, read
-    in chunks; a short last record is an error at its byte, ``where(offset)``
-    adding what a format knows of it (``board 7: ``)."""
+    in chunks; a short last record is an error at its byte, naming the board
+    ``board_at(offset)`` when the format knows it."""
     offset = 0
     for chunk in binary_chunks(source, size * 1024):
         for start in range(0, len(chunk), size):
             record = chunk[start:start + size]
             if len(record) < size:
                 raise DppError(
-                    f"byte {offset}: {where(offset)}truncated record: {len(record)} of {size} "
-                    f"bytes (the file size is not a multiple of {size})", filename=name)
+                    f"truncated record: {len(record)} of {size} "
+                    f"bytes (the file size is not a multiple of {size})", filename=name,
+                    byte=offset, board=board_at(offset))
             yield offset, record
             offset += size
 
@@ -265,6 +267,6 @@ def numbered_errors(encode: Callable[[Deal], str]) -> DealText:
         try:
             return encode(deal)
         except ValueError as error:
-            raise DppError(f"deal {number}: {error}") from None
+            raise DppError(str(error), deal=number, output=True) from None
 
     return deal_text

@@ -36,8 +36,7 @@ def deal_from_bytes(data: bytes, offset: int = 0, filename: str | None = None) -
     masks = _MASKS.unpack(data)
     problem = mask_problem(masks)
     if problem:
-        raise DppError(f"byte {offset}: deal {offset // RECORD + 1}: {problem}",
-                       filename=filename)
+        raise DppError(problem, filename=filename, byte=offset, deal=offset // RECORD + 1)
     return Deal(masks)
 
 
@@ -109,7 +108,7 @@ def read_dx(source: Source, filename: str | None = None) -> Iterator[Deal]:
 
 
 def _dx_error(offset: int, index: int, message: str, name: str | None) -> DppError:
-    return DppError(f"byte {offset}: deal {index}: {message}", filename=name)
+    return DppError(message, filename=name, byte=offset, deal=index)
 
 
 def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> Deal:
@@ -196,7 +195,7 @@ def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
         try:
             yield dx_record(deal, number)
         except ValueError as error:
-            raise DppError(f"deal {index + 1}: {error}") from None
+            raise DppError(str(error), deal=index + 1, output=True) from None
 
 
 def write_dx(deals: Iterable[Deal], target: Target) -> None:

@@ -278,4 +278,4 @@ def write_printall(deals: Iterable[Deal], target: Target) -> None:
             try:
                 sink.write(format_printall(deal, number))
             except ValueError as error:
-                raise DppError(f"deal {number}: {error}") from None
+                raise DppError(str(error), deal=number, output=True) from None

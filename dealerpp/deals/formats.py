@@ -67,6 +67,9 @@ class DealFormat(NamedTuple):
     # A page meant to be printed: more boards than this make it slow to open
     # and print, and convert warns (a million deals would be a gigabyte page).
     print_limit: int | None = None
+    # Bytes a record, for a format of fixed-size records: how an offset in
+    # the file counts deals (the bulk path reads such a file in pieces).
+    record_size: int | None = None
 
     @property
     def fast(self) -> bool:
@@ -210,20 +213,20 @@ _MACHINES_BULK = "dealerpp.deals.machines_bulk:"
 # extension .NAME, and for the fixed-size records a vectorised codec.
 def _club(name: str, description: str, sniff: Sniffer, codec: str | None = None, *,
           binary: bool = False, positional: bool = True,
-          dealer_first: bool = False) -> DealFormat:
+          dealer_first: bool = False, record_size: int | None = None) -> DealFormat:
     return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
                       f"{_M}machines:write_{name}", sniff,
                       None if codec is None else _MACHINES_BULK + codec, binary, positional,
-                      dealer_first, numbered=not positional)
+                      dealer_first, numbered=not positional, record_size=record_size)
 
 
 _CLUB_FORMATS = (
     _club("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-          _bri, "BriCodec", binary=True),
+          _bri, "BriCodec", binary=True, record_size=128),
     _club("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-          _dge, "DgeCodec", binary=True),
+          _dge, "DgeCodec", binary=True, record_size=128),
     _club("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
-          _dup, binary=True),
+          _dup, binary=True, record_size=156),
     _club("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, "BerCodec"),
     _club("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg,
           dealer_first=True),
@@ -245,7 +248,7 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("deals", (".deals",),
                "binary: four 64-bit hand masks N E S W a deal",
                _M + "binary:read_deals", _M + "binary:write_deals", _deals,
-               _BULK + "DealsCodec", binary=True),
+               _BULK + "DealsCodec", binary=True, record_size=32),
     DealFormat("dx", (".dx",),
                "binary: .deals with a number, auction and play",
                _M + "binary:read_dx", _M + "binary:write_dx", _dx, binary=True, numbered=True),

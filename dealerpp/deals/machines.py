@@ -73,8 +73,8 @@ def owners_of(deal: Deal, index: int) -> list[int]:
     if not deal.is_full():
         counts = ", ".join(f"{seat} {bin(mask).count('1')}"
                            for seat, mask in zip("NESW", deal.masks, strict=True))
-        raise DppError(f"deal {index}: the club formats hold full deals only "
-                       f"(13 cards a hand), this one has {counts}")
+        raise DppError(f"the club formats hold full deals only "
+                       f"(13 cards a hand), this one has {counts}", deal=index, output=True)
     owners = [0] * 52
     for seat, mask in enumerate(deal.masks):
         for card in cards_of_mask(mask):  # card number 52 - card, list item 51 - card
@@ -117,7 +117,7 @@ class Owners:
 
 
 def _byte_error(offset: int, board: int, message: str, name: str | None) -> DppError:
-    return DppError(f"byte {offset}: board {board}: {message}", filename=name)
+    return DppError(message, filename=name, byte=offset, board=board)
 
 
 def _first_board_of(deals: Sequence[Deal]) -> int:
@@ -131,7 +131,7 @@ def _records(source: Source, size: int, name: str | None,
     """(offset, record) of each ``size``-byte record; a short last record is
     an error naming its board."""
     return fixed_records(source, size, name,
-                         lambda offset: f"board {first_board + offset // size}: ")
+                         lambda offset: first_board + offset // size)
 
 
 def decode_digits(record: bytes, offset: int, board: int, name: str | None) -> Deal:
@@ -250,9 +250,9 @@ def dup_trailer(first: int, count: int) -> bytes:
     last = first + count - 1
     if last > DUP_LAST_BOARD:
         past = max(first, DUP_LAST_BOARD + 1)
-        raise DppError(f"deal {past - first + 1}: board {past} is past 99, where a .dup set "
+        raise DppError(f"board {past} is past 99, where a .dup set "
                        f"ends (its trailer has 2 digits for the last board); this set would "
-                       f"end at board {last}")
+                       f"end at board {last}", deal=past - first + 1, output=True)
     return f"YN{first:<3d}0 {last:02d} ".encode("ascii")
 
 

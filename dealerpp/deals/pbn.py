@@ -877,16 +877,24 @@ def game_text(deal: Deal, index: int, match_is_new: bool = True) -> str:
     try:
         return format_game(deal, match_is_new)
     except ValueError as error:
-        raise DppError(f"{game_name(deal, index)}: {error}") from None
+        details = game_details(deal)
+        raise DppError(f"{details}: {error}" if details else str(error), deal=index,
+                       output=True) from None
 
 
 def game_name(deal: Deal, index: int) -> str:
     """How messages name a game: its number in the output, then its board
     and the line it was read at, when known."""
+    details = game_details(deal)
+    return f"deal {index}: {details}" if details else f"deal {index}"
+
+
+def game_details(deal: Deal) -> str:
+    """A game's board and the line it was read at, as far as known."""
     parts = [f"board {deal.board}"] if deal.board is not None else []
     if isinstance(deal.pbn, PbnGame):
         parts.append(f"read at line {_line_of_first_tag(deal.pbn)}")
-    return f"deal {index}: {', '.join(parts)}" if parts else f"deal {index}"
+    return ", ".join(parts)
 
 
 def _line_of_first_tag(game: PbnGame) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from dealerpp.diagnostics import Diagnostic, DppError, LineIndex
+from dealerpp.diagnostics import UNCLOSED_SHAPE, Diagnostic, DppError, LineIndex
 from dealerpp.script.lexer import Region
 
 TYPE_CHECKING = False  # typing stays unimported at run time
@@ -34,7 +34,8 @@ def compile_block(text: str, block: Region, lines: LineIndex, filename: str, *,
         if block.string_at is not None:
             raise positioned_error("a string cannot stand inside shape{...}", block.string_at,
                                    lines, filename)
-        raise positioned_error("unclosed 'shape{': no '}' ends it", block.start, lines, filename)
+        raise positioned_error("unclosed 'shape{': no '}' ends it", block.start, lines,
+                               filename).replace(kind=UNCLOSED_SHAPE)
     line, column = lines.line_col(block.start)
     body = blanked(text, block)
     outcome = _compiled(body, emit) if len(body) <= MEMO_BODY_LIMIT else _compile(body, emit)
@@ -146,9 +147,8 @@ def _shifted(line: int | None, column: int | None, block_line: int,
 def _moved_error(error: DppError, block_line: int, block_column: int, lines: LineIndex,
                  filename: str) -> DppError:
     line, column = _shifted(error.line, error.column, block_line, block_column)
-    return DppError(error.message, line, column, filename, lines.excerpt(line, column),
-                    error.hint,
-                    error.notes)
+    return error.replace(line=line, column=column, filename=filename,
+                         source_line=lines.excerpt(line, column))
 
 
 def _moved(warning: Diagnostic, block_line: int, block_column: int, lines: LineIndex,

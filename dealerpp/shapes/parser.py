@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from dealerpp import lalr
-from dealerpp.diagnostics import DppError, LineIndex, quote
+from dealerpp.diagnostics import UNCLOSED_SHAPE, DppError, LineIndex, quote
 from dealerpp.lalr import ParseError, Token, UnexpectedCharacters, UnexpectedToken
 from dealerpp.lalr.runtime import Callback
 from dealerpp.shapes import ast
@@ -392,7 +392,8 @@ def _check_brackets(text: str, start: str) -> None:
     if stack:
         char, offset = stack[-1]
         if char == "{" and start == "call" and len(stack) == 1:
-            raise _error_at(text, "unclosed 'shape{': no '}' ends it", offset)
+            raise _error_at(text, "unclosed 'shape{': no '}' ends it",
+                            offset).replace(kind=UNCLOSED_SHAPE)
         if char != "{" or start == "body":
             closer = {"(": ")", "[": "]", "{": "}"}[char]
             raise _error_at(text, f"{quote(char)} is never closed: {quote(closer)} expected", offset)

@@ -194,7 +194,7 @@ def bri_file() -> bytes:
      "byte 52: board 2: truncated record: 4 of 52"),
 ])
 def test_bad_records_name_the_board_and_byte(fmt: str, data: bytes, expected: str) -> None:
-    assert error_of(data, fmt).message.startswith(expected)
+    assert error_of(data, fmt).text.startswith(expected)
 
 
 @pytest.mark.parametrize(("fmt", "data", "expected", "where"), [

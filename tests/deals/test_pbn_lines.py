@@ -117,7 +117,7 @@ def test_the_writer_names_the_game_by_the_physical_line_of_its_first_tag(case: C
         pbn.dumps(read)
     board = read[index].board
     named = f"board {board}, " if board is not None else ""
-    assert caught.value.message.startswith(
+    assert caught.value.text.startswith(
         f"deal {index + 1}: {named}read at line {case.game_line}: ")
 
 

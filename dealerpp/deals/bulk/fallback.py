@@ -22,19 +22,16 @@ these signatures can stand in for it.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from dealerpp.deals.formats import POSITIONAL
+from dealerpp.deals.formats import BY_NAME, POSITIONAL
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source
     from dealerpp.deals.model import Deal
 
-_BYTE = re.compile(r"byte (\d+): (?:deal (\d+): )?")
-_DEAL = re.compile(r"deal (\d+): ")
 _BOM = b"\xef\xbb\xbf"
 _PBN_DEAL_TAG = b'[Deal "'
 
@@ -78,7 +75,7 @@ class ModelPerDeal:
                 return
             yield from self._deals(fmt, data, filename, first_line)
         except DppError as error:
-            raise shifted(error, first_line, first_byte) from None
+            raise shifted(error, first_line, first_byte, _deals_before(fmt, first_byte)) from None
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int) -> Iterator[Deal]:
@@ -134,28 +131,24 @@ class ModelPerDeal:
         return data
 
 
-def shifted(error: DppError, first_line: int, first_byte: int) -> DppError:
-    """The error of a piece as the error of the whole file."""
-    message = error.message
-    line = error.line
-    if line is not None:
-        line += first_line - 1
-    elif first_byte:
-        message = _BYTE.sub(lambda m: _byte_prefix(m, first_byte), message, count=1)
-    return DppError(message, line=line, column=error.column, filename=error.filename,
-                    source_line=error.source_line, hint=error.hint, notes=error.notes)
+def _deals_before(fmt: str, first_byte: int) -> int:
+    """The deals of a file of fixed-size records before ``first_byte``."""
+    size = BY_NAME[fmt].record_size
+    return first_byte // size if size else 0
 
 
-def _byte_prefix(match: re.Match[str], first_byte: int) -> str:
-    offset = int(match.group(1)) + first_byte
-    if match.group(2) is None:
-        return f"byte {offset}: "
-    return f"byte {offset}: deal {int(match.group(2)) + first_byte // 32}: "
+def shifted(error: DppError, first_line: int, first_byte: int,
+            deals_before: int = 0) -> DppError:
+    """The error of a piece as the error of the whole file: its line, byte
+    and deal counted from the file's start (``deals_before``: the deals of
+    the file before the piece, for a reader that numbers deals by place)."""
+    if error.line is not None:
+        return error.replace(line=error.line + first_line - 1)
+    return error.replace(
+        byte=None if error.byte is None else error.byte + first_byte,
+        deal=None if error.deal is None else error.deal + deals_before)
 
 
 def counted_from(error: DppError, first_index: int) -> DppError:
-    """A writer's ``deal N:`` counted from the start of the output."""
-    message = _DEAL.sub(lambda m: f"deal {int(m.group(1)) + first_index}: ", error.message,
-                        count=1)
-    return DppError(message, line=error.line, column=error.column, filename=error.filename,
-                    source_line=error.source_line, hint=error.hint, notes=error.notes)
+    """A writer's deal number counted from the start of the output."""
+    return error.replace(deal=None if error.deal is None else error.deal + first_index)
