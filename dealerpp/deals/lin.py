@@ -603,8 +603,8 @@ class _Writer:
             try:
                 yield self.board(deal, number)
             except ValueError as error:
-                board = f", board {deal.board}" if deal.board is not None else ""
-                raise DppError(f"deal {number}{board}: {error}") from None
+                raise DppError(str(error), deal=number, board=deal.board,
+                               output=True) from None
 
     def board(self, deal: Deal, number: int) -> str:
         if not deal.is_full():
