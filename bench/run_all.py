@@ -14,6 +14,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_floods.py      error floods of 1, 10, 100 MB: time and stderr bytes
     bench_pbn.py         PBN reading and copying, vs endplay's pbn.load
     bench_lsp.py         the language server: edit -> diagnostics, memory (extra lsp)
+    bench_lin.py         LIN reading (20,000 boards, whole process), vs endplay's LIN parser
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
 10,000,000-deal round trip of bench_bulk.py.
@@ -48,6 +49,7 @@ def main() -> int:
         ["bench_machines.py", *(["--deals", "100000"] if options.quick else [])],
         ["bench_pbn.py", *(["--games", "20000", "--repeat", "1"] if options.quick else [])],
         ["bench_lsp.py", *(["--documents", "50"] if options.quick else [])],
+        ["bench_lin.py", *(["--boards", "5000", "--repeat", "1"] if options.quick else [])],
     ]
     status = 0
     for script, *args in runs:
