@@ -106,11 +106,12 @@ class _Text:
         index = max(bisect.bisect_right(self._starts, offset) - 1, 0)
         return index + 1, offset - self._starts[index] + 1
 
-    def error(self, message: str, offset: int) -> DppError:
+    def error(self, message: str, offset: int, *, deal: int | None = None,
+              board: int | None = None) -> DppError:
         line, column = self.where(offset)
         source_line = self.lines[line - 1] if line <= len(self.lines) else None
         return DppError(message, line=line, column=column, filename=self.name,
-                        source_line=source_line)
+                        source_line=source_line, deal=deal, board=board)
 
 
 @dataclass
@@ -195,6 +196,7 @@ class _Reader:
         self.header_read = 0  # pairs of the header taken into a Match
         self.match: Match | None = None
         self.index = 0
+        self.board: int | None = None  # the number of the board being read
 
     def deals(self) -> Iterator[Deal]:
         start = yield from self._quick()
@@ -229,6 +231,12 @@ class _Reader:
             position = found.end()
         return position
 
+    def _error(self, message: str, offset: int) -> DppError:
+        """An error in the board being read: named by its number, or by its
+        place in the file when it has none."""
+        deal = self.index if self.board is None else None
+        return self.text.error(message, offset, deal=deal, board=self.board)
+
     def _header(self, header: list[_Pair]) -> None:
         self.header_read = len(header)
         kept: list[Kept] = []
@@ -249,11 +257,11 @@ class _Reader:
     def _board(self, board: _Board) -> Deal:
         pairs = board.pairs
         number, room, kept = self._number_and_room(pairs)
-        name = f"board {number}" if number is not None else f"board #{self.index} of the file"
+        self.board = number
         md = next((p for p in pairs if p.key == "md"), None)
         if md is None:
-            raise self.text.error(f"{name} has no hands (no md)", pairs[0].at)
-        dealer, masks = self._hands(md, name)
+            raise self._error("no hands (no md)", pairs[0].at)
+        dealer, masks = self._hands(md)
         vul = None
         calls: list[Call] = []
         alerts: list[Alert] = []
@@ -265,18 +273,18 @@ class _Reader:
         for pair in pairs:
             key = pair.key
             if key == "mb":
-                call, alerted = self._call(pair, name)
+                call, alerted = self._call(pair)
                 calls.append(call)
                 if alerted:
                     alerts.append(Alert(len(calls) - 1, True))
             elif key == "pc":
-                play.append(self._card(pair, name))
+                play.append(self._card(pair))
             elif key == "an":
                 self._explain(alerts, len(calls) - 1, pair, kept)
             elif key == "sv":
-                vul = self._vul(pair, name)
+                vul = self._vul(pair)
             elif key == "mc":
-                claim = self._claim(pair, name)
+                claim = self._claim(pair)
             elif key == "nt":
                 commentary.append(Commentary(pair.value, len(calls), len(play)))
             elif key == "pn":
@@ -290,7 +298,7 @@ class _Reader:
             players = players if _named([players[seat] for seat in Seat]) else None
         deal = Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls))
         if play:
-            self._check_play(deal, play, pairs, name)
+            self._check_play(deal, play, pairs)
         game: Game | None = Game(tuple(alerts), claim, players, room, tuple(commentary),
                                  self.match, tuple(kept))
         if game == _BIG_DEAL_GAME:  # qx|oB| and rh||: what writing a deal alone gives back
@@ -329,33 +337,33 @@ class _Reader:
         names = (names + [""] * 4)[:4]
         return Players.of(dict(zip(HAND_SEATS, names, strict=True)))
 
-    def _hands(self, pair: _Pair, name: str) -> tuple[Seat | None, tuple[int, int, int, int]]:
+    def _hands(self, pair: _Pair) -> tuple[Seat | None, tuple[int, int, int, int]]:
         value = pair.value
         dealer = _DIGIT_SEAT.get(value[:1])
         start = 1 if dealer is not None else 0
         if dealer is None and value[:1].isdigit():
-            raise self.text.error(f"{name}: md: the dealer digit must be 1 (South), 2 (West), "
+            raise self._error(f"md: the dealer digit must be 1 (South), 2 (West), "
                                   f"3 (North) or 4 (East), not {quote(value[:1])}", pair.at)
         hands = value[start:].split(",")
         if len(hands) > 4 and not any(h.strip() for h in hands[4:]):
             hands = hands[:4]
         if len(hands) > 4:
-            raise self.text.error(f"{name}: md: more than four hands", pair.at)
+            raise self._error("md: more than four hands", pair.at)
         masks = [0, 0, 0, 0]
         at = pair.at + start
         for seat, hand in zip(HAND_SEATS, hands, strict=False):
             masks[seat] = _hand_mask(hand) if hand else 0
             if masks[seat] < 0:
-                raise self._hand_error(hand, at, name, seat)
+                raise self._hand_error(hand, at, seat)
             at += len(hand) + 1
-        return dealer, self._completed(masks, hands, pair, name)
+        return dealer, self._completed(masks, hands, pair)
 
-    def _hand_error(self, hand: str, at: int, name: str, seat: Seat) -> DppError:
+    def _hand_error(self, hand: str, at: int, seat: Seat) -> DppError:
         message, offset = _hand_problem(hand)
-        return self.text.error(f"{name}: md: {seat.name_title}: {message}", at + offset)
+        return self._error(f"md: {seat.name_title}: {message}", at + offset)
 
     def _completed(self, masks: list[int], hands: list[str], pair: _Pair,
-                   name: str) -> tuple[int, int, int, int]:
+                   ) -> tuple[int, int, int, int]:
         """The four hands, the one left out (or empty) given the cards
         nobody else holds; an error for a card twice or a hand that is not 13."""
         seen = 0
@@ -365,7 +373,7 @@ class _Reader:
                 card = Card(twice.bit_length() - 1)
                 at = self._hand_at(pair, seat)
                 hand = pair.value[at - pair.at:].split(",")[0]
-                raise self.text.error(f"{name}: md: {card} is in two hands (the second is "
+                raise self._error(f"md: {card} is in two hands (the second is "
                                       f"{seat.name_title})", at + _card_offset(hand, card))
             seen |= masks[seat]
         empty = [seat for seat in HAND_SEATS if not masks[seat]]
@@ -376,7 +384,7 @@ class _Reader:
             if count != 13:
                 missing = "" if len(empty) != 1 or seat != empty[0] else " (left out: the cards "
                 missing += "no other hand holds)" if missing else ""
-                raise self.text.error(f"{name}: md: {seat.name_title} has {count} cards{missing}, "
+                raise self._error(f"md: {seat.name_title} has {count} cards{missing}, "
                                       "a hand needs 13", self._hand_at(pair, seat))
         return masks[0], masks[1], masks[2], masks[3]
 
@@ -391,20 +399,20 @@ class _Reader:
             at += len(hand) + 1
         return pair.at + len(value)
 
-    def _call(self, pair: _Pair, name: str) -> tuple[Call, bool]:
+    def _call(self, pair: _Pair) -> tuple[Call, bool]:
         match = _CALL.fullmatch(pair.value.strip())
         if match is None:
-            raise self.text.error(f"{name}: mb: not a call: {quote(pair.value)} (p, d, r, or "
+            raise self._error(f"mb: not a call: {quote(pair.value)} (p, d, r, or "
                                   "1C to 7N, '!' after it for an alert)", pair.at)
         word = match.group(1).upper()
         word = {"D": "X", "DBL": "X", "R": "XX", "RDBL": "XX"}.get(word, word)
         return Call.from_str(word), bool(match.group(2))
 
-    def _card(self, pair: _Pair, name: str) -> Card:
+    def _card(self, pair: _Pair) -> Card:
         try:
             return Card.from_str(pair.value.strip())
         except ValueError:
-            raise self.text.error(f"{name}: pc: not a card: {quote(pair.value)} (a suit S H D "
+            raise self._error(f"pc: not a card: {quote(pair.value)} (a suit S H D "
                                   "C then a rank)", pair.at) from None
 
     @staticmethod
@@ -417,24 +425,24 @@ class _Reader:
         else:
             alerts.append(Alert(call, False, pair.value))
 
-    def _vul(self, pair: _Pair, name: str) -> Vul | None:
+    def _vul(self, pair: _Pair) -> Vul | None:
         value = pair.value.strip().lower()
         if not value:
             return None
         found = _VULS.get(value)
         if found is None:
-            raise self.text.error(f"{name}: sv: not a vulnerability: {quote(pair.value)} (0, o "
+            raise self._error(f"sv: not a vulnerability: {quote(pair.value)} (0, o "
                                   "or - for none, n, e, b)", pair.at)
         return found
 
-    def _claim(self, pair: _Pair, name: str) -> int:
+    def _claim(self, pair: _Pair) -> int:
         value = pair.value.strip()
         if not value.isdigit() or not value.isascii() or int(value) > 13:
-            raise self.text.error(f"{name}: mc: a claim is declarer's tricks, 0 to 13, not "
+            raise self._error(f"mc: a claim is declarer's tricks, 0 to 13, not "
                                   f"{quote(pair.value)}", pair.at)
         return int(value)
 
-    def _check_play(self, deal: Deal, play: list[Card], pairs: list[_Pair], name: str) -> None:
+    def _check_play(self, deal: Deal, play: list[Card], pairs: list[_Pair]) -> None:
         trumps = deal_trumps(deal)
         problem = check_play(deal, play, trumps)
         if problem is None:
@@ -443,7 +451,7 @@ class _Reader:
         count = next(n for n in range(1, len(play) + 1)
                      if check_play(deal, play[:n], trumps) is not None)
         cards = [p for p in pairs if p.key == "pc"]
-        raise self.text.error(f"{name}: pc: {problem}", cards[count - 1].at)
+        raise self._error(f"pc: {problem}", cards[count - 1].at)
 
 
 def _named(names: list[str]) -> bool:

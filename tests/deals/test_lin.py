@@ -125,29 +125,37 @@ def test_unknown_keys_are_kept() -> None:
 # -- bad input: named by board and place -----------------------------------------
 
 @pytest.mark.parametrize(("text", "message", "at"), [
-    (BOARD.replace("CAK874", "CAK87"), "board 1: md: South has 12 cards, a hand needs 13",
+    (BOARD.replace("CAK874", "CAK87"), "md: South has 12 cards, a hand needs 13",
      "ST632"),
     (BOARD.replace(f"{N}|", f"{N},SAK84HAKT3DQCJ9652|"),
-     "board 1: md: C2 is in two hands (the second is East)", "2|"),
-    (BOARD.replace("SQJ97", "SQJ99"), "board 1: md: West: S9 written twice", "9H"),
-    (BOARD.replace("DJCAK", "DJXAK"), "board 1: md: South: not a suit letter or rank: 'X'",
+     "md: C2 is in two hands (the second is East)", "2|"),
+    (BOARD.replace("SQJ97", "SQJ99"), "md: West: S9 written twice", "9H"),
+    (BOARD.replace("DJCAK", "DJXAK"), "md: South: not a suit letter or rank: 'X'",
      "XAK"),
-    (BOARD.replace("pg||", "mb|8C|pg||"), "board 1: mb: not a call: '8C'", "8C"),
-    (BOARD.replace("pg||", "mb|p|pc|SZ|"), "board 1: pc: not a card: 'SZ'", "SZ"),
-    (BOARD.replace("sv|0|", "sv|x|"), "board 1: sv: not a vulnerability: 'x'", "x|pg"),
-    (BOARD.replace("md|3", "md|7"), "board 1: md: the dealer digit must be", "7S"),
+    (BOARD.replace("pg||", "mb|8C|pg||"), "mb: not a call: '8C'", "8C"),
+    (BOARD.replace("pg||", "mb|p|pc|SZ|"), "pc: not a card: 'SZ'", "SZ"),
+    (BOARD.replace("sv|0|", "sv|x|"), "sv: not a vulnerability: 'x'", "x|pg"),
+    (BOARD.replace("md|3", "md|7"), "md: the dealer digit must be", "7S"),
 ])
 def test_bad_boards_are_named_by_board_line_and_column(text: str, message: str, at: str) -> None:
     found = error(text + BOARD.replace("1", "2"))
     assert found.message.startswith(message)
-    assert (found.filename, found.line, found.column) == ("t.lin", 1, text.index(at) + 1)
+    assert (found.filename, found.line, found.column, found.board) == \
+        ("t.lin", 1, text.index(at) + 1, 1)
+    assert found.text.startswith(f"board 1: {message}")
 
 
 def test_a_card_played_twice_is_named_where_it_is_played() -> None:
     played = "mb|1N|mb|p|mb|p|mb|p|pc|S4|pc|S6|pc|S7|pc|S5|pc|S4|"
     found = error(BOARD.replace("pg||", played))
-    assert found.message.startswith("board 1: pc: card 5 (S4)")
+    assert found.message.startswith("pc: card 5 (S4)") and found.board == 1
     assert found.column == BOARD.index("pg||") + played.rindex("S4") + 1
+
+
+def test_a_board_without_a_number_is_named_by_its_place() -> None:
+    found = error(f"md|3{S},{W},{N}|sv|0|md|3{S},{W},{N[:-1]}|sv|0|")
+    assert (found.board, found.deal) == (None, 2)
+    assert found.text.startswith("deal 2: md: North has 12 cards")
 
 
 def test_a_key_that_is_not_two_letters() -> None:
