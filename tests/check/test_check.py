@@ -31,7 +31,10 @@ def warnings(text: str) -> list[str]:
 @pytest.mark.skipif(not EXAMPLES, reason="dealer's examples are not installed")
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_examples_check_clean(path: Path) -> None:
-    assert check_text(path.read_text(), str(path)) == []
+    # One real slip: `(diamonds(west)==clubs(west))==4` compares 1 or 0 with
+    # 4 (tests/check/test_logic.py has dealer confirm it never holds).
+    expected = [(16, "chained-comparison")] if path.name == "Descr.you_hold" else []
+    assert [(d.line, d.code) for d in check_text(path.read_text(), str(path))] == expected
 
 
 @pytest.mark.parametrize("name", sorted(base_scripts()))

@@ -25,6 +25,7 @@ from dealerpp.script.check.arithmetic import (
     traps,
 )
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
+from dealerpp.script.check.findings import LogicPass
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 _UNKNOWN = object()
+SEAT_INDEX = {"north": 0, "east": 1, "south": 2, "west": 3}
 _DEFINE_IT = "define it with NAME = EXPR before its first use"
 # How many variables are compared with an unknown name, at most.
 _HINT_CANDIDATES = 500
@@ -99,6 +101,11 @@ class SemanticPass:
         self.guarded = False
         # The expr_* method of each kind of node, looked up once.
         self.expression_handlers: dict[str, Any] = {}
+        # What each expression can be (see logic.py), built at the first
+        # expression: the point tables and predealt cards so far.
+        self.logic: LogicPass | None = None
+        self.point_tables: dict[int, tuple[int, ...]] = {}
+        self.predealt_to: dict[int, list[int]] = {}
 
     def warn(self, token: Token, message: str, hint: str | None = None) -> None:
         self.report.at("warning", token, message, hint)
@@ -114,6 +121,8 @@ class SemanticPass:
 
     def finish(self) -> None:
         """What only the whole script tells."""
+        if self.logic is not None:
+            self.logic.finish()
         self.report_zero_divisions()
         self.settle_action_failures(replaced=False)
         self.report_winners_overflow()
@@ -221,11 +230,19 @@ class SemanticPass:
         self.last_wins(tree.children[0], "condition")
         self.replace_live("condition", tree.children[0])
         self.live_expression(tree.children[1], "condition")
+        self.analysis().condition(tree.children[0], tree.children[1])
 
     def stmt_bare_condition(self, tree: Tree) -> None:
         self.last_wins(_first_token(tree), "condition")
         self.replace_live("condition", _first_token(tree))
         self.live_expression(tree.children[0], "condition")
+        self.analysis().condition(_first_token(tree), tree.children[0])
+
+    def analysis(self) -> LogicPass:
+        """The logic analysis, with the deck as the script has set it so far."""
+        if self.logic is None:
+            self.logic = LogicPass(self.report, self.point_tables, self.predealt_to)
+        return self.logic
 
     def stmt_assignment(self, tree: Tree) -> None:
         name, expression = tree.children[0], tree.children[1]
@@ -239,11 +256,24 @@ class SemanticPass:
                        f"{earlier.line}; dealer: redefined variable)")
             return
         self.variables[str(name)] = definition
+        self.analysis().define(str(name), expression)
 
     def stmt_pointcount(self, tree: Tree) -> None:
         for value in tree.children[1:]:
             self.literal(value)
         self.count_values(tree.children[1:], "pointcount")
+        self.set_point_table(0, tree.children[1:])
+
+    def set_point_table(self, row: int | None, values: list[Any]) -> None:
+        """A pointcount or altcount: row ``row`` of dealer's tables, from the
+        ace down, the rest cleared (None: a row the analysis cannot follow)."""
+        read = [number_value(value) for value in values[:13]]
+        if row is None or None in read or len(values) > 13:
+            self.point_tables[-1] = ()
+        else:
+            self.point_tables[row] = tuple(v for v in read if v is not None) + (0,) * (13 - len(read))
+        if self.logic is not None:
+            self.logic.tables_changed()
 
     def stmt_altcount(self, tree: Tree) -> None:
         for value in tree.children[1:]:
@@ -252,6 +282,8 @@ class SemanticPass:
         index_tree = tree.children[1]
         index = number_value(index_tree)
         token = _first_token(index_tree)
+        self.set_point_table(index if index is not None and 0 <= index < 12 else None,
+                             tree.children[2:])
         read = [number_value(value) for value in tree.children[2:]]
         values = [value for value in read if value is not None]
         if index is None or len(values) < len(read):
@@ -299,6 +331,10 @@ class SemanticPass:
                            f"{earlier.line}; dealer: Card predealt twice)")
                 return
             self.predealt[card] = holding
+            self.predealt_to.setdefault(SEAT_INDEX[seat], []).append(
+                "SHDC".index(suit) * 13 + "AKQJT98765432".index(rank))
+            if self.logic is not None:
+                self.logic.deck_changed()
             self.hand_sizes[seat] = self.hand_sizes.get(seat, 0) + 1
             if self.hand_sizes[seat] == 14:
                 self.error(holding, f"more than 13 cards predealt to {seat} "
@@ -345,6 +381,7 @@ class SemanticPass:
                     self.literal(child)
                 elif not isinstance(child, str):
                     self.live_expression(child, "action")
+                    self.analysis().expression(child)
 
     # -- actions ------------------------------------------------------------
     def action_printcompact(self, tree: Tree) -> None:

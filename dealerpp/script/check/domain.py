@@ -1,0 +1,321 @@
+"""What a deal can be: the abstract states of the logic analysis.
+
+A ``State`` over-approximates a set of deals: each seat's possible shapes
+(the exact ``ShapeMask`` over the 560 shapes), an interval for every other
+quantity dealer can read from a deal (an *atom*: hcp of a seat or a suit,
+the other point tables, hascard, a variable whose value has no simpler
+form), and intervals on sums of atoms (*groups*: a partnership's HCP, a
+fit). ``Deck`` holds what ties the seats together: 13 cards a hand, 13 a
+suit, each card in one hand, the point tables' totals and the predealt
+cards. An operation never drops a deal a real script could see, so "no
+deal" (``None``, the bottom) is a proof.
+"""
+
+from __future__ import annotations
+
+from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+SEATS = ("north", "east", "south", "west")
+SUIT_WORDS = ("spade", "heart", "diamond", "club")
+SUIT_LETTERS = "SHDC"
+RANKS = "AKQJT98765432"  # dealer's point tables run from the ace down
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+TOP = (INT_MIN, INT_MAX)
+
+# An atom: ("len", seat, suit), ("tbl", table, seat, suit or -1),
+# ("card", seat, card index), ("var", name), ("other", text).
+Atom = tuple
+Interval = tuple[int, int]
+
+# dealer's default point tables, from the ace down (row names as the script
+# reads them: hcp, control, pt0..pt9 = tens jacks queens kings aces top2
+# top3 top4 top5 c13).
+_DEFAULT_TABLES: dict[str, tuple[int, ...]] = {
+    "hcp": (4, 3, 2, 1), "control": (2, 1),
+    "pt0": (0, 0, 0, 0, 1), "pt1": (0, 0, 0, 1), "pt2": (0, 0, 1), "pt3": (0, 1), "pt4": (1,),
+    "pt5": (1, 1), "pt6": (1, 1, 1), "pt7": (1, 1, 1, 1), "pt8": (1, 1, 1, 1, 1),
+    "pt9": (6, 4, 2, 1),
+}
+# The row each table lives in (altcount N writes row N; pointcount row 0).
+TABLE_ROWS = {"hcp": 0, "control": 1} | {f"pt{n}": n + 2 for n in range(10)}
+
+
+def default_tables() -> dict[str, tuple[int, ...]]:
+    return {name: row + (0,) * (13 - len(row)) for name, row in _DEFAULT_TABLES.items()}
+
+
+class Deck:
+    """The facts every deal of a script shares: the point tables and the
+    predealt cards, and the base state they give."""
+
+    def __init__(self, tables: dict[str, tuple[int, ...]],
+                 predealt: dict[int, list[int]]) -> None:
+        self.tables = tables
+        # predealt[seat]: card indexes (suit * 13 + rank) predealt to it.
+        self.predealt = predealt
+        self.owner = {card: seat for seat, cards in predealt.items() for card in cards}
+        self.count = [len(predealt.get(seat, ())) for seat in range(4)]
+        self._ranges: dict[Atom, Interval] = {}
+        self.base = self._base_state()
+
+    def _base_state(self) -> State:
+        masks = []
+        for seat in range(4):
+            mask = FULL_MASK
+            for suit in range(4):
+                mine = sum(1 for c in self.predealt.get(seat, ()) if c // 13 == suit)
+                others = sum(1 for c, s in self.owner.items() if c // 13 == suit and s != seat)
+                room = min(13 - self.count[seat], 13 - mine - others)
+                mask &= _lengths_between(suit, mine, mine + room)
+            masks.append(mask)
+        return State({}, tuple(masks), {})
+
+    def range(self, atom: Atom) -> Interval:
+        """What ``atom`` can be on any deal of this deck."""
+        found = self._ranges.get(atom)
+        if found is None:
+            found = self._ranges[atom] = self._compute(atom)
+        return found
+
+    def _compute(self, atom: Atom) -> Interval:
+        kind = atom[0]
+        if kind == "tbl":
+            return self._table_range(atom[1], atom[2], atom[3])
+        if kind == "card":
+            owner = self.owner.get(atom[2])
+            if owner is None:
+                return (0, 1)
+            return (1, 1) if owner == atom[1] else (0, 0)
+        return TOP
+
+    def _table_range(self, table: str, seat: int, suit: int) -> Interval:
+        weights = self.tables[table]
+        mine = [c for c in self.predealt.get(seat, ()) if suit < 0 or c // 13 == suit]
+        fixed = sum(weights[c % 13] for c in mine)
+        free = 13 - self.count[seat]
+        pool = sorted(weights[c % 13] for c in range(52)
+                      if c not in self.owner and (suit < 0 or c // 13 == suit))
+        if suit < 0:  # exactly `free` more cards from the pool
+            return fixed + sum(pool[:free]), fixed + sum(pool[len(pool) - free:])
+        low = sum(w for w in pool[:free] if w < 0)
+        high = sum(w for w in pool[len(pool) - free:] if w > 0) if free else 0
+        return fixed + low, fixed + high
+
+    def totals(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
+        """The sum over the four seats that ``atom`` is part of, and its value
+        on every deal, if there is one."""
+        kind = atom[0]
+        if kind == "tbl":
+            _, table, _seat, suit = atom
+            weights = self.tables[table]
+            total = sum(weights) * (4 if suit < 0 else 1)
+            return tuple(("tbl", table, s, suit) for s in range(4)), total
+        if kind == "card":
+            return tuple(("card", s, atom[2]) for s in range(4)), 1
+        if kind == "len":
+            return tuple(("len", s, atom[2]) for s in range(4)), 13
+        return None
+
+
+class State:
+    """A set of deals (over-approximated); ``None`` stands for no deal.
+
+    ``atoms`` holds the atoms narrowed from the deck's ranges, ``masks`` each
+    seat's possible shapes, ``groups`` intervals on sums of atoms."""
+
+    __slots__ = ("atoms", "groups", "masks")
+
+    def __init__(self, atoms: dict[Atom, Interval], masks: tuple[int, ...],
+                 groups: dict[frozenset[Atom], Interval]) -> None:
+        self.atoms = atoms
+        self.masks = masks
+        self.groups = groups
+
+
+def _lengths_between(suit: int, low: int, high: int) -> int:
+    mask = 0
+    row = LENGTH_MASK[suit]
+    for n in range(max(low, 0), min(high, 13) + 1):
+        mask |= row[n]
+    return mask
+
+
+def length_range(mask: int, suit: int) -> Interval:
+    row = LENGTH_MASK[suit]
+    present = [n for n in range(14) if mask & row[n]]
+    return (present[0], present[-1]) if present else (1, 0)
+
+
+def atom_range(deck: Deck, state: State, atom: Atom) -> Interval:
+    if atom[0] == "len":
+        return length_range(state.masks[atom[1]], atom[2])
+    found = state.atoms.get(atom)
+    return found if found is not None else deck.range(atom)
+
+
+def shapes_where(mask: int, seat_terms: Iterable[tuple[int, int]], const: int,
+                 low: int, high: int) -> int:
+    """The shapes of ``mask`` where sum(coeff * length(suit)) + const lies in
+    [low, high]."""
+    terms = list(seat_terms)
+    kept = 0
+    bit = 1
+    for shape in ALL_SHAPES:
+        if mask & bit:
+            value = const
+            for suit, coeff in terms:
+                value += coeff * shape[suit]
+            if low <= value <= high:
+                kept |= bit
+        bit <<= 1
+    return kept
+
+
+# -- lattice operations ------------------------------------------------------------
+
+
+def join(first: State | None, second: State | None) -> State | None:
+    """Deals of either (over-approximated)."""
+    if first is None:
+        return second
+    if second is None or first is second:
+        return first
+    atoms = {atom: (min(a[0], b[0]), max(a[1], b[1]))
+             for atom, a in first.atoms.items() if (b := second.atoms.get(atom)) is not None}
+    groups = {group: (min(a[0], b[0]), max(a[1], b[1]))
+              for group, a in first.groups.items() if (b := second.groups.get(group)) is not None}
+    masks = tuple(a | b for a, b in zip(first.masks, second.masks, strict=True))
+    return State(atoms, masks, groups)
+
+
+def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
+    """Deals of both."""
+    if first is None or second is None:
+        return None
+    if first is second or (not second.atoms and not second.groups
+                           and second.masks == deck.base.masks):
+        return first
+    atoms = dict(first.atoms)
+    for atom, (low, high) in second.atoms.items():
+        old = atoms.get(atom)
+        if old is not None:
+            low, high = max(low, old[0]), min(high, old[1])
+        atoms[atom] = (low, high)
+    groups = dict(first.groups)
+    for group, (low, high) in second.groups.items():
+        old = groups.get(group)
+        if old is not None:
+            low, high = max(low, old[0]), min(high, old[1])
+        groups[group] = (low, high)
+    masks = tuple(a & b for a, b in zip(first.masks, second.masks, strict=True))
+    return settle(deck, State(atoms, masks, groups), list(second.atoms) +
+                  [atom for group in second.groups for atom in group])
+
+
+def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State | None:
+    """``state`` where ``low <= atom <= high``."""
+    if atom[0] == "len":
+        seat, suit = atom[1], atom[2]
+        mask = state.masks[seat] & _lengths_between(suit, low, high)
+        if mask == state.masks[seat]:
+            return state
+        masks = (*state.masks[:seat], mask, *state.masks[seat + 1:])
+        return settle(deck, State(state.atoms, masks, state.groups), [atom])
+    old = atom_range(deck, state, atom)
+    low, high = max(low, old[0]), min(high, old[1])
+    if (low, high) == old:
+        return state
+    atoms = dict(state.atoms)
+    atoms[atom] = (low, high)
+    return settle(deck, State(atoms, state.masks, state.groups), [atom])
+
+
+def narrow_group(deck: Deck, state: State, group: frozenset[Atom], low: int,
+                 high: int) -> State | None:
+    """``state`` where the sum of the atoms of ``group`` lies in [low, high]."""
+    old = group_range(deck, state, group)
+    low, high = max(low, old[0]), min(high, old[1])
+    if low > high:
+        return None
+    if (low, high) == old:
+        return state
+    groups = dict(state.groups)
+    groups[group] = (low, high)
+    return settle(deck, State(state.atoms, state.masks, groups), list(group))
+
+
+def group_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
+    """What the sum of ``group``'s atoms can be: the sum of their ranges, the
+    interval kept for the group, and what the rest of a total leaves."""
+    low = high = 0
+    for atom in group:
+        a, b = atom_range(deck, state, atom)
+        low, high = low + a, high + b
+    kept = state.groups.get(group)
+    if kept is not None:
+        low, high = max(low, kept[0]), min(high, kept[1])
+    first = next(iter(group))
+    total = deck.totals(first)
+    if total is not None and group <= set(total[0]):
+        rest = frozenset(total[0]) - group
+        rest_low = rest_high = 0
+        for atom in rest:
+            a, b = atom_range(deck, state, atom)
+            rest_low, rest_high = rest_low + a, rest_high + b
+        kept = state.groups.get(rest)
+        if kept is not None:
+            rest_low, rest_high = max(rest_low, kept[0]), min(rest_high, kept[1])
+        low, high = max(low, total[1] - rest_high), min(high, total[1] - rest_low)
+    return low, high
+
+
+def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
+    """``state`` after a narrowing of ``touched``: None if no deal is left;
+    otherwise the totals those atoms are part of, applied once."""
+    for mask in state.masks:
+        if not mask:
+            return None
+    for low, high in state.atoms.values():
+        if low > high:
+            return None
+    seen: set[tuple[Atom, ...]] = set()
+    for atom in touched:
+        total = deck.totals(atom)
+        if total is None or total[0] in seen:
+            continue
+        seen.add(total[0])
+        members, value = total
+        ranges = [atom_range(deck, state, member) for member in members]
+        low = sum(r[0] for r in ranges)
+        high = sum(r[1] for r in ranges)
+        if not low <= value <= high:
+            return None
+        for group in state.groups:
+            if group <= set(members):
+                a, b = group_range(deck, state, group)
+                if a > b:
+                    return None
+        if atom[0] == "len":  # the other seats' lengths follow
+            spread = _spread_lengths(state, atom[2], ranges, low, high)
+            if spread is None:
+                return None
+            state = spread
+    return state
+
+
+def _spread_lengths(state: State, suit: int, ranges: list[Interval], low: int,
+                    high: int) -> State | None:
+    masks = list(state.masks)
+    for seat in range(4):
+        own_low, own_high = ranges[seat]
+        most = 13 - (low - own_low)
+        least = 13 - (high - own_high)
+        if least > own_low or most < own_high:
+            masks[seat] &= _lengths_between(suit, least, most)
+            if not masks[seat]:
+                return None
+    return State(state.atoms, tuple(masks), state.groups)

@@ -1,0 +1,303 @@
+"""The logic findings of a script, worded and placed.
+
+``LogicPass`` runs the analysis of ``logic.py`` over each definition,
+condition and action of the script as the semantic pass meets them, and
+says what it proved, each kind with its own code (``CODES``) so that an
+editor can tell them apart. The findings wait for the end of the script: a
+``pointcount`` or ``altcount`` after an expression changes what it counted,
+and then the analysis of what came before proves nothing, so it is dropped.
+"""
+
+from __future__ import annotations
+
+from dealerpp.diagnostics import quote
+from dealerpp.lalr import Token, Tree
+from dealerpp.script.check.domain import SEATS, SUIT_WORDS, TABLE_ROWS, Deck, default_tables
+from dealerpp.script.check.logic import Analysis, Finding, Value, last_token
+from dealerpp.script.check.report import Report
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+NEVER_HOLDS = "never-holds"
+ALWAYS_HOLDS = "always-holds"
+CONDITION_NEVER_HOLDS = "condition-never-holds"
+TRUTH_AS_NUMBER = "truth-as-number"
+CHAINED_COMPARISON = "chained-comparison"
+NOT_BINDS_TIGHTER = "not-binds-tighter"
+CODES = (NEVER_HOLDS, ALWAYS_HOLDS, CONDITION_NEVER_HOLDS, TRUTH_AS_NUMBER,
+         CHAINED_COMPARISON, NOT_BINDS_TIGHTER)
+_SHOWN = 60  # characters of an expression quoted in a message
+_OPERATOR_WORDS = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
+_TABLE_NAMES = {"hcp": "hcp", "control": "control", "pt0": "tens", "pt1": "jacks",
+                "pt2": "queens", "pt3": "kings", "pt4": "aces", "pt5": "top2", "pt6": "top3",
+                "pt7": "top4", "pt8": "top5", "pt9": "c13"}
+
+
+class LogicPass:
+    """The logic analysis of one script, fed statement by statement."""
+
+    def __init__(self, report: Report, point_tables: dict[int, tuple[int, ...]],
+                 predealt: dict[int, list[int]]) -> None:
+        self.report = report
+        self.point_tables = point_tables
+        self.predealt = predealt
+        self.found: list[tuple[str, Token, str, str | None]] = []
+        self.tables_late = False
+        self.analysis: Analysis | None = self.fresh_analysis(None)
+
+    def fresh_analysis(self, previous: Analysis | None) -> Analysis | None:
+        if -1 in self.point_tables or any(len(c) > 13 for c in self.predealt.values()):
+            return None  # a table or hand the analysis cannot follow
+        tables = default_tables()
+        for name, row in TABLE_ROWS.items():
+            if row in self.point_tables:
+                tables[name] = self.point_tables[row]
+        deck = Deck(tables, {seat: list(cards) for seat, cards in self.predealt.items()})
+        analysis = Analysis(deck, self.report.text, self.finding)
+        if previous is not None:
+            analysis.variables = previous.variables
+            analysis.definitions = previous.definitions
+        return analysis
+
+    def tables_changed(self) -> None:
+        # What was analysed counted with other tables: none of it proves anything.
+        self.tables_late = True
+        self.analysis = None
+
+    def deck_changed(self) -> None:
+        """More predealt cards: later expressions know them (earlier ones
+        were analysed over more deals, which proves as much)."""
+        if self.analysis is not None:
+            self.analysis = self.fresh_analysis(self.analysis)
+
+    # -- statements ------------------------------------------------------------------
+
+    def define(self, name: str, tree: Any) -> None:
+        if self.analysis is not None:
+            self.analysis.define(name, tree)
+
+    def condition(self, keyword: Token, tree: Any) -> None:
+        if self.analysis is None:
+            return
+        value = self.analysis.condition(tree)
+        if value.if_true is None and value.split:
+            self.add(CONDITION_NEVER_HOLDS, keyword,
+                     "this condition can never hold: dealer would deal until its generate "
+                     "limit and produce nothing", None)
+
+    def expression(self, tree: Any) -> None:
+        if self.analysis is not None:
+            self.analysis.expression(tree)
+
+    def finish(self) -> None:
+        if self.tables_late:
+            return
+        for code, token, message, hint in self.found:
+            self.report.at("warning", token, message, hint, code)
+
+    def add(self, code: str, token: Token, message: str, hint: str | None) -> None:
+        self.found.append((code, token, message, hint))
+
+    # -- wording -------------------------------------------------------------------------
+
+    def finding(self, finding: Finding) -> None:
+        word = getattr(self, "word_" + finding.code.replace("-", "_"))
+        word(finding)
+
+    def source(self, tree: Any) -> str:
+        """The text of an expression, as written (parentheses balanced)."""
+        text = self.report.text
+        first, last = _first_token(tree), last_token(tree)
+        start, end = first.start_pos or 0, last.end_pos or 0
+        depth = text.count("(", start, end) - text.count(")", start, end)
+        while depth < 0:
+            opening = text.rfind("(", 0, start)
+            if opening < 0 or text[opening + 1:start].strip():
+                break
+            start, depth = opening, depth + 1
+        while depth > 0:
+            following = text.find(")", end)
+            if following < 0 or text[end:following].strip():
+                break
+            end, depth = following + 1, depth - 1
+        return " ".join(text[start:end].split())
+
+    def quoted(self, tree: Any) -> str:
+        """An expression quoted; a variable with what it holds."""
+        shown = quote(self.source(tree), _SHOWN)
+        if isinstance(tree, Tree) and tree.data == "var" and self.analysis is not None:
+            definition = self.analysis.definitions.get(str(tree.children[0]))
+            if definition is not None:
+                line = _first_token(definition).line
+                shown += f" (line {line}: {quote(self.source(definition), _SHOWN)})"
+        return shown
+
+    def ranges(self, finding: Finding) -> str:
+        """What the atoms of the finding can be, where it says so; else the
+        total that ties them."""
+        analysis = self.analysis
+        parts = []
+        totals = []
+        for atom, (low, high) in finding.data.get("atoms", ()):
+            base = analysis.deck.range(atom) if analysis is not None else None
+            if atom[0] == "len" and analysis is not None:
+                from dealerpp.script.check.domain import length_range
+
+                base = length_range(analysis.deck.base.masks[atom[1]], atom[2])
+            if low <= high and ((low, high) != base or finding.data.get("alone")):
+                parts.append(f"{_atom_name(atom)} is {_span(low, high)}")
+            elif atom[0] in ("len", "tbl") and analysis is not None:
+                totals.append(_total_name(atom, analysis.deck))
+        if parts:
+            return "; ".join(parts)
+        return " and ".join(dict.fromkeys(totals))
+
+    def word_never_holds(self, finding: Finding) -> None:
+        self.holds(finding, never=True)
+
+    def word_always_holds(self, finding: Finding) -> None:
+        self.holds(finding, never=False)
+
+    def holds(self, finding: Finding, never: bool) -> None:
+        node = finding.node
+        verdict = "can never hold" if never else "always holds"
+        ranges = self.ranges(finding)
+        hint = None
+        if finding.data.get("alone"):
+            why = f": {ranges}" + self.predeal_note(finding) if ranges else " on any deal"
+            message = f"{self.quoted(node)} {verdict}{why}"
+        else:
+            context = finding.data["context"]
+            operator = str(finding.data["operator"])
+            where = "after" if never else "when this fails:"
+            why = f" ({ranges} there)" if ranges else ""
+            if never:
+                message = (f"{self.quoted(node)} {verdict} after {self.quoted(context)}{why}, "
+                           f"so this `{operator}` never holds")
+                if " there" in why and " and " not in ranges:
+                    hint = ("two ranges joined by `and` leave nothing: to accept either, "
+                            "join them with `or`")
+            else:
+                message = (f"{self.quoted(node)} {verdict} {where} {self.quoted(context)}"
+                           f"{why}, so this `{operator}` always holds")
+        self.add(finding.code, _first_token(node), message, hint)
+
+    def predeal_note(self, finding: Finding) -> str:
+        analysis = self.analysis
+        if analysis is None or not analysis.deck.owner:
+            return ""
+        return " (with the predealt cards)"
+
+    def word_truth_as_number(self, finding: Finding) -> None:
+        node, operand, origin = finding.node, finding.data["operand"], finding.data["origin"]
+        word = str(origin)
+        shown = self.quoted(operand)
+        where = ""
+        origin_line = origin.line
+        if origin_line is not None and origin_line != _first_token(operand).line:
+            where = f" on line {origin_line}"
+        gives = f"`{word}`{where} gives 1 or 0, not a number"
+        if finding.data.get("compared"):
+            value: Value = finding.data["value"]
+            outcome = ("never holds" if value.if_true is None else
+                       "always holds" if value.if_false is None else "compares 0 or 1")
+            message = f"{shown} is a truth value ({gives}), so {self.quoted(node)} {outcome}"
+        else:
+            operator = str(node.children[1])
+            message = (f"{shown} is a truth value ({gives}), so `{operator}` here "
+                       "works on 0 or 1")
+        if word in ("or", "||"):
+            hint = "to add the values, use `+` instead of `or`"
+        elif word in ("and", "&&"):
+            hint = ("`and` gives 1 or 0, not its last operand: compare each value "
+                    "(e.g. `x and y > 4`)")
+        else:
+            hint = "`not` gives 1 or 0: compare with 0 instead (x == 0)"
+        self.add(TRUTH_AS_NUMBER, _first_token(node), message, hint)
+
+    def word_chained_comparison(self, finding: Finding) -> None:
+        node, inner = finding.node, finding.data["inner"]
+        value: Value = finding.data["value"]
+        outcome = _outcome(value)
+        outer = str(node.children[1])
+        shown = self.source(node)
+        written = finding.data.get("parenthesized")
+        if inner is node.children[0]:
+            reading = f"({self.source(inner)}) {outer} {self.source(node.children[2])}"
+            middle = self.source(inner.children[2])
+            fix = f"{self.source(inner)} and {middle} {outer} {self.source(node.children[2])}"
+        else:
+            reading = f"{self.source(node.children[0])} {outer} ({self.source(inner)})"
+            fix = None
+        reads = (f"in {quote(shown, _SHOWN)}" if written else
+                 f"dealer reads {quote(shown, _SHOWN)} as {quote(reading, _SHOWN)}:")
+        message = f"{reads} the comparison inside gives 1 or 0, so this {outcome}"
+        hint = f"write {quote(fix, _SHOWN)}" if fix else "compare each pair, joined by `and`"
+        self.add(CHAINED_COMPARISON, _first_token(node), message, hint)
+
+    def word_not_binds_tighter(self, finding: Finding) -> None:
+        node = finding.node
+        value: Value = finding.data["value"]
+        negated = node.children[0]
+        operand = self.source(negated.children[1])
+        rest = f"{node.children[1]} {self.source(node.children[2])}"
+        reading = f"(not {operand}) {rest}"
+        message = (f"dealer reads {quote(self.source(node), _SHOWN)} as "
+                   f"{quote(reading, _SHOWN)}: `not` binds tighter than a comparison and "
+                   f"gives 1 or 0, so this {_outcome(value)}")
+        hint = (f"write {quote(f'{negated.children[0]} ({operand} {rest})', _SHOWN)} "
+                "(Dealer3 reads it that way, Debian's dealer and DealerV2 do not)")
+        self.add(NOT_BINDS_TIGHTER, _first_token(node), message, hint)
+
+
+def _outcome(value: Value) -> str:
+    if value.if_true is None:
+        return "never holds"
+    if value.if_false is None:
+        return "always holds"
+    return "compares 1 or 0 with a number"
+
+
+def _total_name(atom: tuple[Any, ...], deck: Deck) -> str:
+    if atom[0] == "len":
+        return "a suit has 13 cards"
+    total = deck.totals(atom)
+    name = _TABLE_NAMES[atom[1]]
+    amount = total[1] if total is not None else "?"
+    return f"a deal holds {amount} {name} points" + (
+        f" in {SUIT_WORDS[atom[3]]}s" if atom[3] >= 0 else "")
+
+
+def _span(low: int, high: int) -> str:
+    if low == high:
+        return str(low)
+    return f"{low} to {high}"
+
+
+def _atom_name(atom: tuple[Any, ...]) -> str:
+    kind = atom[0]
+    if kind == "len":
+        return f"{SUIT_WORDS[atom[2]]}s({SEATS[atom[1]]})"
+    if kind == "tbl":
+        name = _TABLE_NAMES[atom[1]]
+        suit = f", {SUIT_WORDS[atom[3]]}s" if atom[3] >= 0 else ""
+        return f"{name}({SEATS[atom[2]]}{suit})"
+    if kind == "card":
+        return f"hascard({SEATS[atom[1]]}, {'AKQJT98765432'[atom[2] % 13]}{'SHDC'[atom[2] // 13]})"
+    if kind == "var":
+        return str(atom[1])
+    if kind == "other":
+        suit = f", {SUIT_WORDS[atom[3]]}s" if atom[3] >= 0 else ""
+        return f"{atom[1]}({SEATS[atom[2]]}{suit})"
+    return "it"
+
+
+def _first_token(tree: Any) -> Token:
+    while not isinstance(tree, Token):
+        tree = tree.children[0]
+    return tree
+
+
+__all__ = ["CODES", "LogicPass", "Tree"]

@@ -1,0 +1,663 @@
+"""The logic analysis: what each expression can be, and what that proves.
+
+``Analysis.evaluate`` gives each expression a ``Value`` in a ``State`` (see
+``domain``): an interval, a linear form over atoms where it has one, and
+for a truth value the states where it holds and where it does not. From
+these the analysis proves, and only then says:
+
+- an `and`/`or` operand or a test that can never hold, or always holds
+  (contradictory ranges, values outside a function's range, shape() against
+  suit lengths or its own negation, more than 13 cards, predealt cards);
+- a truth value used as a number (`lp1 or lp2` added to hcp);
+- a chained comparison (`10 <= hcp(north) <= 12`);
+- `not` applied before a comparison (`not hcp(north) < 15`);
+- a whole condition that can never hold.
+
+Where it cannot decide, it says nothing: every narrowing keeps every deal
+a script could see, so "no deal left" is a proof. Findings go to a
+callback; the semantic pass words and places them.
+"""
+
+from __future__ import annotations
+
+from dealerpp.lalr import Token, Tree
+from dealerpp.script.check.arithmetic import number_value
+from dealerpp.script.check.domain import (
+    INT_MAX,
+    INT_MIN,
+    RANKS,
+    SEATS,
+    SUIT_LETTERS,
+    SUIT_WORDS,
+    TOP,
+    Atom,
+    Deck,
+    Interval,
+    State,
+    atom_range,
+    group_range,
+    join,
+    meet,
+    narrow,
+    narrow_group,
+    shapes_where,
+)
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    Linear = tuple[dict[Atom, int], int]
+
+# Deeper expressions are not analysed (their value is unknown).
+MAX_DEPTH = 120
+_COMPARISONS = frozenset(("EQ", "NE", "LT", "LE", "GT", "GE"))
+_ARITHMETIC = frozenset(("PLUS", "MINUS", "STAR", "SLASH", "PERCENT"))
+# A comparison `x OP 0` as an interval for x (None: x != 0).
+_SPANS: dict[str, tuple[int, int] | None] = {
+    "EQ": (0, 0), "NE": None, "LT": (INT_MIN, -1), "LE": (INT_MIN, 0),
+    "GT": (1, INT_MAX), "GE": (0, INT_MAX),
+}
+_NEGATED = {"EQ": "NE", "NE": "EQ", "LT": "GE", "GE": "LT", "GT": "LE", "LE": "GT"}
+_PT_ALIASES = {
+    "ten": "pt0", "jack": "pt1", "queen": "pt2", "king": "pt3", "ace": "pt4",
+    "top2": "pt5", "top3": "pt6", "top4": "pt7", "top5": "pt8", "c13": "pt9",
+}
+_FIXED_RANGES = {"loser": ((0, 12), (0, 3))}
+
+
+class Value:
+    """What an expression can be in a state."""
+
+    __slots__ = ("high", "if_false", "if_true", "linear", "low", "origin", "reported",
+                 "split", "varies")
+
+    def __init__(self, low: int, high: int, linear: Linear | None = None) -> None:
+        self.low, self.high = low, high
+        self.linear = linear
+        # The states where it is not 0 and where it is 0, once ``split``
+        # (a test splits at once, a number when used as a truth value).
+        self.if_true: State | None = None
+        self.if_false: State | None = None
+        self.split = False
+        # An `and`/`or`/`not` applied to a number: its operator (for "truth
+        # value used as a number").
+        self.origin: Token | None = None
+        # A finding already made about this value or a part of it.
+        self.reported = False
+        # Whether it depends on the deal at all (a constant proves nothing).
+        self.varies = bool(linear[0]) if linear is not None else True
+
+    @property
+    def is_truth(self) -> bool:
+        return self.low >= 0 and self.high <= 1
+
+
+
+
+def test(if_true: State | None, if_false: State | None) -> Value:
+    """A truth value that holds in ``if_true`` and fails in ``if_false``."""
+    value = Value(0 if if_false is not None else 1, 1 if if_true is not None else 0)
+    value.if_true, value.if_false, value.split = if_true, if_false, True
+    return value
+
+
+class Finding:
+    """Something the analysis proved, for the semantic pass to say."""
+
+    __slots__ = ("code", "data", "node")
+
+    def __init__(self, code: str, node: Any, **data: Any) -> None:
+        self.code = code
+        self.node = node
+        self.data = data
+
+
+class Analysis:
+    """The analysis of one script: its deck and what each variable can be."""
+
+    def __init__(self, deck: Deck, text: str, emit: Callable[[Finding], None]) -> None:
+        self.deck = deck
+        self.text = text
+        self.emit = emit
+        self.variables: dict[str, Value] = {}
+        # Each variable's expression (for messages that name what it holds).
+        self.definitions: dict[str, Any] = {}
+        self.quiet = 0
+        self.depth = 0
+
+    # -- entry points ----------------------------------------------------------------
+
+    def define(self, name: str, tree: Any) -> None:
+        self.definitions[name] = tree
+        value = self.evaluate(tree, self.deck.base)
+        if value.linear is None and not value.is_truth:
+            atom = ("var", name)
+            self.deck._ranges[atom] = (value.low, value.high)
+            linear: Linear = ({atom: 1}, 0)
+            fresh = Value(value.low, value.high, linear)
+            fresh.origin, fresh.reported = value.origin, value.reported
+            fresh.varies = value.varies
+            value = fresh
+        self.variables[name] = value
+
+    def condition(self, tree: Any) -> Value:
+        value = self.evaluate(tree, self.deck.base)
+        self.truth_states(value, self.deck.base)
+        return value
+
+    def expression(self, tree: Any) -> Value:
+        return self.evaluate(tree, self.deck.base)
+
+    # -- evaluation ----------------------------------------------------------------------
+
+    def evaluate(self, tree: Any, state: State | None) -> Value:
+        if state is None or isinstance(tree, Token) or self.depth > MAX_DEPTH:
+            return Value(*TOP)
+        self.depth += 1
+        try:
+            method = getattr(self, "eval_" + tree.data, None)
+            return method(tree, state) if method is not None else Value(*TOP)
+        finally:
+            self.depth -= 1
+
+    def eval_number(self, tree: Tree, state: State) -> Value:
+        value = number_value(tree)
+        if value is None:
+            return Value(*TOP)
+        return Value(value, value, ({}, value))
+
+    def eval_var(self, tree: Tree, state: State) -> Value:
+        known = self.variables.get(str(tree.children[0]))
+        if known is None:
+            return Value(*TOP)
+        if known.linear is not None:
+            value = self.linear_value(known.linear, state)
+        else:
+            value = test(meet(self.deck, state, known.if_true),
+                         meet(self.deck, state, known.if_false))
+        value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
+        return value
+
+    def eval_suit_length(self, tree: Tree, state: State) -> Value:
+        atom = ("len", SEATS.index(str(tree.children[1])), _suit(tree.children[0]))
+        return self.linear_value(({atom: 1}, 0), state)
+
+    def eval_count(self, tree: Tree, state: State) -> Value:
+        word = str(tree.children[0]).rstrip("s") if str(tree.children[0]) != "tens" else "ten"
+        seat = SEATS.index(str(tree.children[1]))
+        suit = _suit(tree.children[2]) if len(tree.children) > 2 else -1
+        if word in _FIXED_RANGES:
+            low, high = _FIXED_RANGES[word][suit >= 0]
+            return Value(low, high, ({("other", word, seat, suit): 1}, 0))
+        table = _PT_ALIASES.get(word, word)
+        if table not in self.deck.tables:
+            return Value(*TOP)
+        return self.linear_value(({("tbl", table, seat, suit): 1}, 0), state)
+
+    def eval_tricks(self, tree: Tree, state: State) -> Value:
+        return Value(0, 13)
+
+    def eval_hascard(self, tree: Tree, state: State) -> Value:
+        text = str(tree.children[2])
+        card = SUIT_LETTERS.index(text[1]) * 13 + RANKS.index(text[0])
+        atom = ("card", SEATS.index(str(tree.children[1])), card)
+        value = self.linear_value(({atom: 1}, 0), state)
+        self.truth_states(value, state)
+        return value
+
+    def eval_shape(self, tree: Tree, state: State) -> Value:
+        seat = SEATS.index(str(tree.children[1]))
+        shapes = _shape_list_mask(tree.children[2])
+        if shapes is None:
+            return test(state, state)
+        masks = state.masks
+        holds = _with_mask(state, seat, masks[seat] & shapes)
+        fails = _with_mask(state, seat, masks[seat] & ~shapes)
+        value = test(self.settled(holds, seat), self.settled(fails, seat))
+        self.constant_test(value, tree, state)
+        return value
+
+    def settled(self, state: State | None, seat: int) -> State | None:
+        if state is None:
+            return None
+        from dealerpp.script.check.domain import settle
+
+        return settle(self.deck, state, [("len", seat, suit) for suit in range(4)])
+
+    def eval_not_expr(self, tree: Tree, state: State) -> Value:
+        operand = self.evaluate(tree.children[1], state)
+        holds, fails = self.truth_states(operand, state)
+        value = test(fails, holds)
+        value.reported, value.varies = operand.reported, operand.varies
+        if not operand.is_truth:
+            value.origin = tree.children[0]
+        return value
+
+    def eval_if_expr(self, tree: Tree, state: State) -> Value:
+        tested = self.evaluate(tree.children[0], state)
+        holds, fails = self.truth_states(tested, state)
+        if not tested.reported and tested.varies and holds is None:
+            self.test_verdict(tested, tree.children[0], state, "test")
+        first = self.evaluate(tree.children[1], holds) if holds is not None else None
+        second = self.evaluate(tree.children[2], fails) if fails is not None else None
+        if first is None or second is None:
+            chosen = first or second
+            return chosen if chosen is not None else Value(*TOP)
+        value = Value(min(first.low, second.low), max(first.high, second.high))
+        if first.is_truth and second.is_truth:
+            first_holds, first_fails = self.truth_states(first, holds)
+            second_holds, second_fails = self.truth_states(second, fails)
+            value = test(join(first_holds, second_holds), join(first_fails, second_fails))
+        value.reported = tested.reported or first.reported or second.reported
+        value.varies = tested.varies or first.varies or second.varies
+        value.origin = first.origin or second.origin
+        return value
+
+    def eval_binary(self, tree: Tree, state: State) -> Value:
+        kind = tree.children[1].type
+        if kind == "AND" or kind == "OR":
+            return self.logic(tree, state, kind == "AND")
+        left = self.evaluate(tree.children[0], state)
+        right = self.evaluate(tree.children[2], state)
+        if kind in _COMPARISONS:
+            return self.comparison(tree, left, right, state)
+        return self.arithmetic(tree, left, right)
+
+    # -- logic -------------------------------------------------------------------------------
+
+    def logic(self, tree: Tree, state: State, conjunction: bool) -> Value:
+        left_tree, operator, right_tree = tree.children
+        left = self.evaluate(left_tree, state)
+        holds, fails = self.truth_states(left, state)
+        context = holds if conjunction else fails
+        right = self.evaluate(right_tree, context) if context is not None else None
+        if right is None:
+            value = test(None, fails) if conjunction else test(holds, None)
+            value.reported, value.varies = left.reported, left.varies
+            if not left.is_truth:
+                value.origin = operator
+            return value
+        right_holds, right_fails = self.truth_states(right, context)
+        if conjunction:
+            value = test(right_holds, join(fails, right_fails))
+            decided = right_holds is None
+        else:
+            value = test(join(holds, right_holds), right_fails)
+            decided = right_fails is None
+        value.reported = left.reported or right.reported
+        value.varies = left.varies or right.varies
+        if not left.is_truth or not right.is_truth:
+            value.origin = operator
+        if decided and not value.reported and right.varies and context is not None and (
+                state is self.deck.base or self.decided_alone(tree, conjunction)):
+            # Decided by what the operand meets here (its own verdict is
+            # reported where it is made).
+            self.report(Finding("never-holds" if conjunction else "always-holds",
+                                right_tree, context=left_tree, operator=operator,
+                                atoms=self.atoms_narrowed(context, right_tree)))
+            value.reported = True
+        return value
+
+    def decided_alone(self, tree: Tree, conjunction: bool) -> bool:
+        """Whether the `and` (`or`) ``tree`` never (always) holds on its own,
+        not only where it stands."""
+        alone = self.alone(tree)
+        return (alone.if_true if conjunction else alone.if_false) is None
+
+    def atoms_narrowed(self, context: State, tree: Any) -> list[tuple[Atom, Interval]]:
+        """The ranges, in ``context``, of the atoms ``tree`` reads."""
+        out = []
+        for atom in _atoms_read(self, tree):
+            out.append((atom, atom_range(self.deck, context, atom)))
+        return out
+
+    # -- comparisons -----------------------------------------------------------------------------
+
+    def comparison(self, tree: Tree, left: Value, right: Value, state: State) -> Value:
+        kind = tree.children[1].type
+        value = test(self.compare(left, kind, right, state),
+                     self.compare(left, _NEGATED[kind], right, state))
+        value.reported = left.reported or right.reported
+        value.varies = left.varies or right.varies
+        if value.reported:
+            return value
+        operator = tree.children[1]
+        left_tree, right_tree = tree.children[0], tree.children[2]
+        chained = self.chained(left_tree, operator, right_tree, left, right)
+        if chained is not None:
+            written = self.parenthesized(chained, operator, before=chained is left_tree)
+            self.report(Finding("chained-comparison", tree, inner=chained, value=value,
+                                parenthesized=written))
+            value.reported = True
+        elif (_kind(left_tree) == "not_expr" and left.origin is not None
+              and not self.parenthesized(left_tree, operator, before=True)):
+            self.report(Finding("not-binds-tighter", tree, value=value))
+            value.reported = True
+        elif (left.origin is not None and not right.is_truth) or (
+                right.origin is not None and not left.is_truth):
+            side = left_tree if left.origin is not None else right_tree
+            origin = left.origin if left.origin is not None else right.origin
+            self.report(Finding("truth-as-number", tree, operand=side, origin=origin,
+                                value=value, compared=True))
+            value.reported = True
+        else:
+            self.constant_test(value, tree, state)
+        return value
+
+    def chained(self, left_tree: Any, operator: Token, right_tree: Any, left: Value,
+                right: Value) -> Any:
+        """The inner comparison of `a < b < c` (or `a == b < c`), unparenthesized,
+        compared with something not a truth value."""
+        if _is_comparison(left_tree) and not right.is_truth:
+            return left_tree
+        if _is_comparison(right_tree) and not left.is_truth:
+            return right_tree
+        return None
+
+    def parenthesized(self, tree: Any, operator: Token, before: bool) -> bool:
+        """Whether ``tree``, an operand of ``operator``, is written in parentheses."""
+        first = _first_token(tree)
+        text = self.text
+        position = (first.start_pos or 0) - 1
+        while position >= 0 and text[position] in " \t\r\n":
+            position -= 1
+        if position < 0 or text[position] != "(":
+            return False
+        if not before:
+            return position >= (operator.end_pos or 0)
+        depth = 0
+        limit = operator.start_pos or 0
+        for index in range(position, limit):
+            char = text[index]
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth -= 1
+                if depth == 0:
+                    return True
+        return False
+
+    def compare(self, left: Value, kind: str, right: Value, state: State) -> State | None:
+        """``state`` where `left KIND right` holds."""
+        if left.linear is not None and right.linear is not None:
+            terms = dict(left.linear[0])
+            for atom, coeff in right.linear[0].items():
+                terms[atom] = terms.get(atom, 0) - coeff
+                if not terms[atom]:
+                    del terms[atom]
+            return self.holds_where((terms, left.linear[1] - right.linear[1]), kind, state)
+        difference = (left.low - right.high, left.high - right.low)
+        return state if _may_hold(difference, kind) else None
+
+    def holds_where(self, linear: Linear, kind: str, state: State) -> State | None:
+        """``state`` where `linear KIND 0`."""
+        span = _SPANS[kind]
+        terms, const = linear
+        if span is None:  # != 0: both sides of 0, or trim an end
+            above = self.holds_where(linear, "GT", state)
+            below = self.holds_where(linear, "LT", state)
+            return join(above, below)
+        low, high = span[0] - const, span[1] - const
+        if not terms:
+            return state if low <= 0 <= high else None
+        if len(terms) == 1:
+            ((atom, coeff),) = terms.items()
+            if coeff in (1, -1):
+                if coeff == -1:
+                    low, high = -high, -low
+                return narrow(self.deck, state, atom, low, high)
+        seats = {atom[1] for atom in terms if atom[0] == "len"}
+        if len(seats) == 1 and all(atom[0] == "len" for atom in terms):
+            seat = seats.pop()
+            mask = shapes_where(state.masks[seat], ((atom[2], c) for atom, c in terms.items()),
+                                0, low, high)
+            return self.settled(_with_mask(state, seat, mask), seat)
+        coeffs = set(terms.values())
+        if coeffs in ({1}, {-1}):
+            if coeffs == {-1}:
+                low, high = -high, -low
+            return narrow_group(self.deck, state, frozenset(terms), low, high)
+        interval = self.linear_range(terms, 0, state)
+        return state if interval[1] >= low and interval[0] <= high else None
+
+    def linear_value(self, linear: Linear, state: State) -> Value:
+        low, high = self.linear_range(linear[0], linear[1], state)
+        return Value(low, high, linear)
+
+    def linear_range(self, terms: dict[Atom, int], const: int, state: State) -> Interval:
+        if len(terms) > 1 and set(terms.values()) == {1}:
+            low, high = group_range(self.deck, state, frozenset(terms))
+            return _clamp(low + const, high + const)
+        low = high = const
+        for atom, coeff in terms.items():
+            a, b = atom_range(self.deck, state, atom)
+            if coeff >= 0:
+                low, high = low + coeff * a, high + coeff * b
+            else:
+                low, high = low + coeff * b, high + coeff * a
+        return _clamp(low, high)
+
+    # -- arithmetic ------------------------------------------------------------------------------
+
+    def arithmetic(self, tree: Tree, left: Value, right: Value) -> Value:
+        kind = tree.children[1].type
+        value = _arithmetic(kind, left, right)
+        value.reported = left.reported or right.reported
+        value.varies = left.varies or right.varies
+        suspect = left if left.origin is not None else right if right.origin is not None else None
+        if suspect is not None and not value.reported:
+            side = tree.children[0] if suspect is left else tree.children[2]
+            self.report(Finding("truth-as-number", tree, operand=side, origin=suspect.origin,
+                                compared=False))
+            value.reported = True
+        return value
+
+    # -- truth -------------------------------------------------------------------------------------
+
+    def truth_states(self, value: Value, state: State | None) -> tuple[State | None, State | None]:
+        """The states where ``value`` is not 0, and where it is 0."""
+        if state is None:
+            return None, None
+        if value.split:
+            return value.if_true, value.if_false
+        value.split = True
+        if value.linear is not None:
+            value.if_true = self.holds_where(value.linear, "NE", state)
+            value.if_false = self.holds_where(value.linear, "EQ", state)
+        else:
+            value.if_true = state if (value.low, value.high) != (0, 0) else None
+            value.if_false = state if value.low <= 0 <= value.high else None
+        return value.if_true, value.if_false
+
+    def constant_test(self, value: Value, tree: Any, state: State) -> None:
+        """A test that never or always holds where it is evaluated, and on its own."""
+        if value.reported or value.if_true is not None or not value.varies:
+            return  # only "never": a test that always holds is mostly meant so
+        self.test_verdict(value, tree, state, "operand")
+
+    def test_verdict(self, value: Value, tree: Any, state: State, role: str) -> None:
+        if state is not self.deck.base:
+            alone = self.alone(tree)
+            if alone.if_true is not None:
+                return  # it depends on where it is: the `and`/`or` decides
+        code = "never-holds" if value.if_true is None else "always-holds"
+        self.report(Finding(code, tree, alone=True, role=role,
+                            atoms=self.atoms_narrowed(self.deck.base, tree)))
+        value.reported = True
+
+    def alone(self, tree: Any) -> Value:
+        """``tree`` evaluated on its own, quietly."""
+        self.quiet += 1
+        try:
+            value = self.evaluate(tree, self.deck.base)
+            self.truth_states(value, self.deck.base)
+        finally:
+            self.quiet -= 1
+        return value
+
+    def report(self, finding: Finding) -> None:
+        if not self.quiet:
+            self.emit(finding)
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _arithmetic(kind: str, left: Value, right: Value) -> Value:
+    if kind in ("PLUS", "MINUS"):
+        sign = 1 if kind == "PLUS" else -1
+        low, high = ((left.low + right.low, left.high + right.high) if sign == 1
+                     else (left.low - right.high, left.high - right.low))
+        linear = None
+        if left.linear is not None and right.linear is not None:
+            terms = dict(left.linear[0])
+            for atom, coeff in right.linear[0].items():
+                terms[atom] = terms.get(atom, 0) + sign * coeff
+                if not terms[atom]:
+                    del terms[atom]
+            linear = (terms, left.linear[1] + sign * right.linear[1])
+        return _bounded(low, high, linear)
+    corners: list[int] = []
+    for a in (left.low, left.high):
+        for b in (right.low, right.high):
+            corners.append(a * b if kind == "STAR" else 0)
+    if kind == "STAR":
+        linear = None
+        for one, other in ((left, right), (right, left)):
+            if one.linear is not None and other.low == other.high and other.linear is not None:
+                factor = other.low
+                linear = ({a: c * factor for a, c in one.linear[0].items() if c * factor},
+                          one.linear[1] * factor)
+                break
+        return _bounded(min(corners), max(corners), linear)
+    if right.low <= 0 <= right.high:
+        return Value(*TOP)  # dividing by zero crashes dealer; other checks say so
+    if kind == "SLASH":
+        quotients = [_c_div(a, b) for a in (left.low, left.high) for b in (right.low, right.high)]
+        return _bounded(min(quotients), max(quotients), None)
+    most = max(abs(right.low), abs(right.high)) - 1
+    if left.low >= 0:
+        return Value(0, min(most, left.high))
+    if left.high <= 0:
+        return Value(max(-most, left.low), 0)
+    return Value(-most, most)
+
+
+def _c_div(a: int, b: int) -> int:
+    quotient = abs(a) // abs(b)
+    return quotient if (a >= 0) == (b > 0) else -quotient
+
+
+def _bounded(low: int, high: int, linear: Linear | None) -> Value:
+    if low < INT_MIN or high > INT_MAX:
+        return Value(*TOP)  # C int arithmetic wraps: anything
+    return Value(low, high, linear)
+
+
+def _clamp(low: int, high: int) -> Interval:
+    if low < INT_MIN or high > INT_MAX:
+        return TOP
+    return low, high
+
+
+def _may_hold(difference: Interval, kind: str) -> bool:
+    low, high = difference
+    if kind == "NE":
+        return (low, high) != (0, 0)
+    span = _SPANS[kind]
+    assert span is not None
+    return high >= span[0] and low <= span[1]
+
+
+def _with_mask(state: State, seat: int, mask: int) -> State | None:
+    if not mask:
+        return None
+    if mask == state.masks[seat]:
+        return state
+    return State(state.atoms, (*state.masks[:seat], mask, *state.masks[seat + 1:]),
+                 state.groups)
+
+
+def _suit(token: Any) -> int:
+    return SUIT_WORDS.index(str(token).rstrip("s"))
+
+
+def _kind(tree: Any) -> str | None:
+    return tree.data if isinstance(tree, Tree) else None
+
+
+def _is_comparison(tree: Any) -> bool:
+    return (isinstance(tree, Tree) and tree.data == "binary"
+            and tree.children[1].type in _COMPARISONS)
+
+
+def _first_token(tree: Any) -> Token:
+    while not isinstance(tree, Token):
+        tree = tree.children[0]
+    return tree
+
+
+def last_token(tree: Any) -> Token:
+    while not isinstance(tree, Token):
+        tree = tree.children[-1]
+    return tree
+
+
+def _atoms_read(analysis: Analysis, tree: Any) -> list[Atom]:
+    """The atoms a small expression reads, in order (for messages)."""
+    found: list[Atom] = []
+    pending = [tree]
+    while pending and len(found) < 4:
+        node = pending.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data in ("suit_length", "count", "var", "hascard"):
+            value = analysis.evaluate(node, analysis.deck.base) if node.data != "var" else None
+            if node.data == "var":
+                known = analysis.variables.get(str(node.children[0]))
+                linear = known.linear if known is not None else None
+            else:
+                linear = value.linear if value is not None else None
+            if linear is not None:
+                found.extend(atom for atom in linear[0] if atom not in found)
+            continue
+        pending.extend(reversed(node.children))
+    return found
+
+
+def _shape_list_mask(tree: Tree) -> int | None:
+    """The shapes a dealer shape list denotes (None for a placeholder)."""
+    from itertools import permutations
+
+    from dealerpp.shapes.universe import FULL_MASK, LENGTH_MASK
+
+    mask = 0
+    for item in tree.children:
+        children = item.children
+        sign = "+"
+        permute = False
+        pattern = None
+        for child in children:
+            kind = getattr(child, "type", None)
+            if kind == "MINUS":
+                sign = "-"
+            elif kind == "ANY":
+                permute = True
+            elif kind in ("DISTR", "DISTR_OR_NUMBER"):
+                pattern = str(child)
+        if pattern is None or len(pattern) != 4:
+            return None
+        digits = [int(c) for c in pattern if c != "x"]
+        if sum(digits) > 13 or ("x" not in pattern and sum(digits) != 13):
+            return None  # an error reported elsewhere
+        term = 0
+        for order in set(permutations(pattern)) if permute else (tuple(pattern),):
+            one = FULL_MASK
+            for suit, char in enumerate(order):
+                if char != "x":
+                    one &= LENGTH_MASK[suit][int(char)]
+            term |= one
+        mask = mask | term if sign == "+" else mask & ~term
+    return mask

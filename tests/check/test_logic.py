@@ -1,0 +1,214 @@
+"""The logic analysis (logic.py, findings.py) proves only what is true.
+
+Conditions are built by hypothesis from suit lengths, shape(), HCP and
+controls, joined by and/or/not, and the verdict of `check` ("this condition
+can never hold") is held against two independent judges:
+
+- brute force over the 560 shapes, for conditions on one hand's shape
+  (where the analysis is exact: "never" if and only if no shape fits);
+- the real dealer, for conditions over two hands and their points: "never"
+  must mean dealer finds no deal in a few hundred thousand.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from itertools import permutations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealerpp.script.check import check_text
+from dealerpp.shapes.universe import ALL_SHAPES
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+OPERATORS = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
+             "==": int.__eq__, "!=": int.__ne__}
+
+
+def codes(text: str) -> list[tuple[int | None, str | None]]:
+    return [(d.line, d.code) for d in check_text(text, "t.dl") if d.severity == "warning"]
+
+
+def never(condition: str) -> bool:
+    return (1, "condition-never-holds") in codes(f"condition {condition}\n")
+
+
+# -- one hand's shape: brute force over the 560 shapes ----------------------------------
+
+def _length_test(draw: st.DrawFn) -> tuple[str, object]:
+    suit = draw(st.integers(0, 3))
+    operator = draw(st.sampled_from(sorted(OPERATORS)))
+    bound = draw(st.integers(-1, 14))
+    return f"{SUITS[suit]}(north) {operator} {bound}", (
+        lambda shape: OPERATORS[operator](shape[suit], bound))
+
+
+def _shape_test(draw: st.DrawFn) -> tuple[str, object]:
+    lengths = draw(st.lists(st.integers(0, 7), min_size=3, max_size=3).filter(
+        lambda found: sum(found) <= 13))
+    slots = [str(n) for n in lengths] + ["x"]
+    slots = draw(st.permutations(slots))
+    permute = draw(st.booleans())
+    pattern = "".join(slots)
+    orders = set(permutations(pattern)) if permute else {tuple(pattern)}
+
+    def holds(shape: tuple[int, ...]) -> bool:
+        return any(all(c == "x" or int(c) == n for c, n in zip(order, shape, strict=True))
+                   for order in orders)
+    return f"shape(north, {'any ' if permute else ''}{pattern})", holds
+
+
+@st.composite
+def shape_conditions(draw: st.DrawFn, depth: int = 0) -> tuple[str, object]:
+    choice = draw(st.integers(0, 4 if depth < 3 else 1))
+    if choice == 0:
+        return _length_test(draw)
+    if choice == 1:
+        return _shape_test(draw)
+    if choice == 2:
+        text, holds = draw(shape_conditions(depth + 1))
+        return f"not ({text})", lambda shape: not holds(shape)  # type: ignore[operator]
+    (left, first), (right, second) = draw(shape_conditions(depth + 1)), draw(
+        shape_conditions(depth + 1))
+    if choice == 3:
+        return f"({left}) and ({right})", lambda s: first(s) and second(s)  # type: ignore[operator]
+    return f"({left}) or ({right})", lambda s: first(s) or second(s)  # type: ignore[operator]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape_conditions())
+def test_never_holds_on_one_hand_exactly_when_no_shape_fits(case: tuple[str, object]) -> None:
+    text, holds = case
+    fitting = sum(1 for shape in ALL_SHAPES if holds(shape))  # type: ignore[operator]
+    assert never(text) == (fitting == 0), (text, fitting)
+
+
+def test_the_findings_name_the_kind() -> None:
+    script = "\n".join((
+        "a = shape(north, any 4333) and spades(north) >= 5",
+        "b = shape(north, 5xxx) and not shape(north, 5xxx)",
+        "c = spades(north) >= 8 and spades(south) >= 6",
+        "d = hcp(north) > 37",
+        "e = controls(north) > 12",
+        "f = hcp(north) + hcp(south) > 40",
+        "g = spades(north) + hearts(north) + diamonds(north) > 13",
+        "h = hcp(north) > 19 and hcp(north) < 18",
+        "lp1 = spades(south) > 4 ? spades(south) - 4 : 0",
+        "lp2 = hearts(south) > 4 ? hearts(south) - 4 : 0",
+        "lp = lp1 or lp2",
+        "i = hcp(south) + lp",
+        "j = 10 <= hcp(north) <= 12",
+        "k = hcp(north) == hcp(south) == 10",
+        "l = not hcp(north) < 15",
+        "m = (lp1 and clubs(north)) > 4",
+        "condition hcp(north) > 25 and hcp(south) > 25",
+    )) + "\n"
+    found = codes(script)
+    assert found == [
+        (1, "never-holds"), (2, "never-holds"), (3, "never-holds"), (4, "never-holds"),
+        (5, "never-holds"), (6, "never-holds"), (7, "never-holds"), (8, "never-holds"),
+        (12, "truth-as-number"), (13, "chained-comparison"), (14, "chained-comparison"),
+        (15, "not-binds-tighter"), (16, "truth-as-number"),
+        (17, "condition-never-holds"), (17, "never-holds"),
+    ]
+
+
+def test_predealt_cards_count() -> None:
+    assert codes("predeal north SAKQ, HA\ncondition hcp(north) < 12\n") == [
+        (2, "condition-never-holds"), (2, "never-holds")]
+    assert codes("predeal north SAKQ, HA\ncondition hcp(north) < 14\n") == []
+    assert codes("predeal north SAKQJT987\ncondition spades(south) > 5\n") == [
+        (2, "condition-never-holds"), (2, "never-holds")]
+
+
+@pytest.mark.parametrize("text", [
+    "hcp(north) >= 0 and hcp(north) < 100",        # meant so: always holds, not a slip
+    "x = 1\ny = x and 0\ncondition hcp(north) > 10",  # constants prove nothing
+    "condition hcp(north) > 10 and hcp(north) < 20 or hcp(north) > 30",
+    "a = spades(south) < 4\nb = spades(south) >= hearts(south) and spades(south) >= "
+    "diamonds(south) and spades(south) >= clubs(south)\ncondition a and (b or hearts(south) > 3)",
+    "cnt = (hcp(north) > 10) + (spades(north) > 4)\ncondition 100 * cnt > 50",
+    "pointcount 1 1 1 1\ncondition hcp(north) > 12",  # tables of the script's own (13 at most)
+    "condition hcp(north) > 14\npointcount 1",        # changed later: no verdict at all
+])
+def test_silent_where_nothing_is_wrong(text: str) -> None:
+    assert codes(text + "\n") == []
+
+
+# -- two hands and their points: the real dealer -------------------------------------------
+
+SEATS = ("north", "south")
+POINTS = {"hcp": 37, "controls": 12}
+
+
+@st.composite
+def deal_conditions(draw: st.DrawFn, depth: int = 0) -> str:
+    choice = draw(st.integers(0, 4 if depth < 2 else 2))
+    seat = draw(st.sampled_from(SEATS))
+    operator = draw(st.sampled_from(sorted(OPERATORS)))
+    if choice == 0:
+        suit = draw(st.sampled_from(SUITS))
+        return f"{suit}({seat}) {operator} {draw(st.integers(0, 13))}"
+    if choice == 1:
+        function = draw(st.sampled_from(sorted(POINTS)))
+        bound = draw(st.integers(0, POINTS[function] + 2))
+        return f"{function}({seat}) {operator} {bound}"
+    if choice == 2:
+        suit = draw(st.sampled_from(SUITS))
+        return f"{suit}(north) + {suit}(south) {operator} {draw(st.integers(4, 14))}"
+    left, right = draw(deal_conditions(depth + 1)), draw(deal_conditions(depth + 1))
+    return f"({left}) {'and' if choice == 3 else 'or'} ({right})"
+
+
+def dealer_finds(dealer: str, condition: str, deals: int) -> int:
+    script = f"generate {deals}\nproduce 1\ncondition {condition}\naction printoneline\n"
+    done = subprocess.run([dealer, "-s", "1"], input=script, capture_output=True, text=True,
+                          timeout=120, check=True)
+    return sum(1 for line in done.stdout.splitlines() if line.startswith("n "))
+
+
+@pytest.mark.dealer
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(deal_conditions(), min_size=2, max_size=3))
+def test_never_holds_agrees_with_dealer(dealer_bin: str, parts: list[str]) -> None:
+    condition = " and ".join(f"({part})" for part in parts)
+    if never(condition):
+        assert dealer_finds(dealer_bin, condition, 300_000) == 0, condition
+
+
+@pytest.mark.dealer
+@pytest.mark.parametrize("condition", [
+    "shape(north, any 4333+4432+5332) and hcp(north)>14 and hcp(north)<18 and hcp(north)>19 "
+    "and hcp(north)<22",
+    "controls(south, spades) == 2 and controls(south, spades) == 1",
+    "diamonds(west) > clubs(west) || ((diamonds(west) == clubs(west)) == 4)",
+    "spades(north) >= 7 and spades(south) >= 7",
+    "hcp(north) + hcp(south) > 40",
+])
+def test_what_the_corpus_slips_never_do_dealer_never_does(dealer_bin: str,
+                                                          condition: str) -> None:
+    """The slips found in real scripts (Practice-Bidding-Scenarios, dealer's
+    own Descr.you_hold): dealer confirms the part `check` says never holds."""
+    if "||" in condition:  # the operand that never holds, alone
+        condition = "(diamonds(west) == clubs(west)) == 4"
+    assert never(condition)
+    assert dealer_finds(dealer_bin, condition, 300_000) == 0
+
+
+@pytest.mark.dealer
+def test_dealer_reads_not_and_chains_as_check_says(dealer_bin: str) -> None:
+    """`not hcp(north) < 15` and `10 <= hcp(north) <= 12` always hold for
+    dealer; `hcp(north) == hcp(south) == 10` never does."""
+    for condition in ("not hcp(north) < 15", "10 <= hcp(north) <= 12"):
+        assert dealer_finds(dealer_bin, f"not ({condition})", 100_000) == 0
+    assert dealer_finds(dealer_bin, "hcp(north) == hcp(south) == 10", 100_000) == 0
+    assert dealer_finds(dealer_bin, "hcp(north) > 20", 100_000) == 1
+
+
+def test_the_script_s_point_tables_count() -> None:
+    # pointcount 1 1 1 1: four aces, kings and queens and a jack make 13 at most.
+    assert codes("pointcount 1 1 1 1\ncondition hcp(north) > 13\n") == [
+        (2, "condition-never-holds"), (2, "never-holds")]
