@@ -24,6 +24,7 @@ SUIT_WORDS = ("spade", "heart", "diamond", "club")
 SUIT_LETTERS = "SHDC"
 RANKS = "AKQJT98765432"  # dealer's point tables run from the ace down
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
+_MISSING = object()
 TOP = (INT_MIN, INT_MAX)
 
 # An atom: ("len", seat, suit), ("tbl", table, seat, suit or -1),
@@ -60,6 +61,7 @@ class Deck:
         self.owner = {card: seat for seat, cards in predealt.items() for card in cards}
         self.count = [len(predealt.get(seat, ())) for seat in range(4)]
         self._ranges: dict[Atom, Interval] = {}
+        self._totals: dict[Atom, object] = {}
         self.base = self._base_state()
 
     def _base_state(self) -> State:
@@ -108,6 +110,12 @@ class Deck:
     def totals(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
         """The sum over the four seats that ``atom`` is part of, and its value
         on every deal, if there is one."""
+        found = self._totals.get(atom, _MISSING)
+        if found is _MISSING:
+            found = self._totals[atom] = self._total(atom)
+        return found  # type: ignore[return-value]
+
+    def _total(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
         kind = atom[0]
         if kind == "tbl":
             _, table, _seat, suit = atom
@@ -144,10 +152,27 @@ def _lengths_between(suit: int, low: int, high: int) -> int:
     return mask
 
 
+_LENGTH_RANGES: dict[tuple[int, int], Interval] = {}
+
+
 def length_range(mask: int, suit: int) -> Interval:
+    """The fewest and most cards ``suit`` has in the shapes of ``mask``."""
+    key = (mask, suit)
+    found = _LENGTH_RANGES.get(key)
+    if found is not None:
+        return found
     row = LENGTH_MASK[suit]
-    present = [n for n in range(14) if mask & row[n]]
-    return (present[0], present[-1]) if present else (1, 0)
+    low = 0
+    while low < 14 and not mask & row[low]:
+        low += 1
+    high = 13
+    while high >= low and not mask & row[high]:
+        high -= 1
+    found = (low, high) if low <= high else (1, 0)
+    if len(_LENGTH_RANGES) > 4096:
+        _LENGTH_RANGES.clear()
+    _LENGTH_RANGES[key] = found
+    return found
 
 
 def atom_range(deck: Deck, state: State, atom: Atom) -> Interval:
@@ -157,11 +182,18 @@ def atom_range(deck: Deck, state: State, atom: Atom) -> Interval:
     return found if found is not None else deck.range(atom)
 
 
+_SHAPES_WHERE: dict[tuple[int, tuple[tuple[int, int], ...], int, int, int], int] = {}
+
+
 def shapes_where(mask: int, seat_terms: Iterable[tuple[int, int]], const: int,
                  low: int, high: int) -> int:
     """The shapes of ``mask`` where sum(coeff * length(suit)) + const lies in
     [low, high]."""
-    terms = list(seat_terms)
+    terms = tuple(sorted(seat_terms))
+    key = (mask, terms, const, low, high)
+    kept = _SHAPES_WHERE.get(key)
+    if kept is not None:
+        return kept
     kept = 0
     bit = 1
     for shape in ALL_SHAPES:
@@ -172,6 +204,9 @@ def shapes_where(mask: int, seat_terms: Iterable[tuple[int, int]], const: int,
             if low <= value <= high:
                 kept |= bit
         bit <<= 1
+    if len(_SHAPES_WHERE) > 1024:
+        _SHAPES_WHERE.clear()
+    _SHAPES_WHERE[key] = kept
     return kept
 
 
@@ -197,8 +232,11 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
     if first is None or second is None:
         return None
     if first is second or (not second.atoms and not second.groups
-                           and second.masks == deck.base.masks):
+                           and second.masks is deck.base.masks):
         return first
+    if first is deck.base or (not first.atoms and not first.groups
+                              and first.masks is deck.base.masks):
+        return second
     atoms = dict(first.atoms)
     for atom, (low, high) in second.atoms.items():
         old = atoms.get(atom)
@@ -211,7 +249,8 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
         if old is not None:
             low, high = max(low, old[0]), min(high, old[1])
         groups[group] = (low, high)
-    masks = tuple(a & b for a, b in zip(first.masks, second.masks, strict=True))
+    masks = (first.masks if second.masks is deck.base.masks else
+             tuple(a & b for a, b in zip(first.masks, second.masks, strict=True)))
     return settle(deck, State(atoms, masks, groups), list(second.atoms) +
                   [atom for group in second.groups for atom in group])
 
@@ -294,7 +333,7 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
         high = sum(r[1] for r in ranges)
         if not low <= value <= high:
             return None
-        for group in state.groups:
+        for group in state.groups if state.groups else ():
             if group <= set(members):
                 a, b = group_range(deck, state, group)
                 if a > b:

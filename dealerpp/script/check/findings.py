@@ -39,13 +39,13 @@ class LogicPass:
     """The logic analysis of one script, fed statement by statement."""
 
     def __init__(self, report: Report, point_tables: dict[int, tuple[int, ...]],
-                 predealt: dict[int, list[int]]) -> None:
+                 predealt: dict[int, list[int]], enabled: bool = True) -> None:
         self.report = report
         self.point_tables = point_tables
         self.predealt = predealt
         self.found: list[tuple[str, Token, str, str | None]] = []
         self.tables_late = False
-        self.analysis: Analysis | None = self.fresh_analysis(None)
+        self.analysis: Analysis | None = self.fresh_analysis(None) if enabled else None
 
     def fresh_analysis(self, previous: Analysis | None) -> Analysis | None:
         if -1 in self.point_tables or any(len(c) > 13 for c in self.predealt.values()):
@@ -69,7 +69,7 @@ class LogicPass:
     def deck_changed(self) -> None:
         """More predealt cards: later expressions know them (earlier ones
         were analysed over more deals, which proves as much)."""
-        if self.analysis is not None:
+        if self.analysis is not None and not self.tables_late:
             self.analysis = self.fresh_analysis(self.analysis)
 
     # -- statements ------------------------------------------------------------------
@@ -194,16 +194,11 @@ class LogicPass:
         node, operand, origin = finding.node, finding.data["operand"], finding.data["origin"]
         word = str(origin)
         shown = self.quoted(operand)
-        where = ""
-        origin_line = origin.line
-        if origin_line is not None and origin_line != _first_token(operand).line:
-            where = f" on line {origin_line}"
-        gives = f"`{word}`{where} gives 1 or 0, not a number"
+        gives = f"`{word}` gives 1 or 0, not a number"
         if finding.data.get("compared"):
             value: Value = finding.data["value"]
-            outcome = ("never holds" if value.if_true is None else
-                       "always holds" if value.if_false is None else "compares 0 or 1")
-            message = f"{shown} is a truth value ({gives}), so {self.quoted(node)} {outcome}"
+            message = (f"{shown} is a truth value ({gives}), so {self.quoted(node)} "
+                       f"{_outcome(value)}")
         else:
             operator = str(node.children[1])
             message = (f"{shown} is a truth value ({gives}), so `{operator}` here "
@@ -215,7 +210,7 @@ class LogicPass:
                     "(e.g. `x and y > 4`)")
         else:
             hint = "`not` gives 1 or 0: compare with 0 instead (x == 0)"
-        self.add(TRUTH_AS_NUMBER, _first_token(node), message, hint)
+        self.add(TRUTH_AS_NUMBER, _first_token(operand), message, hint)
 
     def word_chained_comparison(self, finding: Finding) -> None:
         node, inner = finding.node, finding.data["inner"]

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 _UNKNOWN = object()
 SEAT_INDEX = {"north": 0, "east": 1, "south": 2, "west": 3}
+# Whether the logic analysis runs (bench/bench_check_corpus.py times it off).
+ANALYSE_LOGIC = True
 _DEFINE_IT = "define it with NAME = EXPR before its first use"
 # How many variables are compared with an unknown name, at most.
 _HINT_CANDIDATES = 500
@@ -241,7 +243,8 @@ class SemanticPass:
     def analysis(self) -> LogicPass:
         """The logic analysis, with the deck as the script has set it so far."""
         if self.logic is None:
-            self.logic = LogicPass(self.report, self.point_tables, self.predealt_to)
+            self.logic = LogicPass(self.report, self.point_tables, self.predealt_to,
+                                   ANALYSE_LOGIC)
         return self.logic
 
     def stmt_assignment(self, tree: Tree) -> None:
