@@ -101,3 +101,15 @@ def test_dealer_rejects_every_mutant(dealer_bin: str, tmp_path: Path) -> None:
         if done.returncode == 0:
             accepted.append(mutant.name)
     assert accepted == []
+
+
+@pytest.mark.parametrize("text", [
+    "action printrpt(hcp(north))\naction printall\n",
+    "condition hcp(NS) > 20\ncondition hcp(north) > 10\n",
+    "condition hcp(north) > 10 @\nhcp(south) > 5\n",
+])
+def test_a_statement_dealer_rejects_replaces_nothing(text: str) -> None:
+    """dealer rejects the script at the first one, so the later statement is
+    not told it replaces it: one error, nothing else."""
+    found = diagnose(text, dpp=False)
+    assert [(d.line, d.severity) for d in found] == [(1, "error")], [d.format() for d in found]

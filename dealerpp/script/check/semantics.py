@@ -204,7 +204,9 @@ class SemanticPass:
         else:
             self.last[name] = keyword
 
-    def last_wins(self, keyword: Token, name: str) -> None:
+    def last_wins(self, keyword: Token, name: str, tree: Tree | None = None) -> None:
+        if tree is not None and self.has_error(tree):
+            return  # dealer rejects it: it replaces nothing, nothing replaces it
         earlier = self.last.get(name)
         # Two conditions on one line are a mistake already reported (a
         # misspelt `condition` reads as a variable).
@@ -213,6 +215,14 @@ class SemanticPass:
                       "dealer keeps only the last",
                       "join conditions with && in one condition" if name == "condition" else None)
         self.last[name] = keyword
+
+    def has_error(self, tree: Tree) -> bool:
+        """Whether a line of statement ``tree`` has an error."""
+        lines = self.report.error_lines
+        if not lines:
+            return False
+        first, last = _first_token(tree).line or 0, _last_token(tree).end_line or 0
+        return any(line in lines for line in range(first, last + 1))
 
     def stmt_dealer(self, tree: Tree) -> None:
         self.last_wins(tree.children[0], "dealer")
@@ -229,13 +239,13 @@ class SemanticPass:
         self.last_wins(first, "vulnerable")
 
     def stmt_condition(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "condition")
+        self.last_wins(tree.children[0], "condition", tree)
         self.replace_live("condition", tree.children[0])
         self.live_expression(tree.children[1], "condition")
         self.analysis().condition(tree.children[0], tree.children[1])
 
     def stmt_bare_condition(self, tree: Tree) -> None:
-        self.last_wins(_first_token(tree), "condition")
+        self.last_wins(_first_token(tree), "condition", tree)
         self.replace_live("condition", _first_token(tree))
         self.live_expression(tree.children[0], "condition")
         self.analysis().condition(_first_token(tree), tree.children[0])
@@ -372,7 +382,7 @@ class SemanticPass:
                       "when dealing", f"use a condition such as {suit_token}({seat}) == {length}")
 
     def stmt_action(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "action")
+        self.last_wins(tree.children[0], "action", tree)
         self.replace_live("action", tree.children[0])
         self.settle_action_failures(replaced=True)
         for item in tree.children[1:]:
@@ -633,6 +643,12 @@ class SemanticPass:
 def _first_token(tree: Any) -> Token:
     while not isinstance(tree, Token):
         tree = tree.children[0]
+    return tree
+
+
+def _last_token(tree: Any) -> Token:
+    while not isinstance(tree, Token):
+        tree = tree.children[-1]
     return tree
 
 

@@ -316,7 +316,8 @@ class Segment:
         previous = self.recent[-1] if self.recent else None
         if (token.type == "VULNERABLE" and str(token) in SEAT_PAIRS and "COMPASS" in expected
                 and not self.echo(token)):
-            self.report_error(token, f"`{token}` is a pair of seats, as DealerV2 takes them",
+            self.report_error(token, f"`{token}` is a pair of seats: Debian's dealer and DealerV2 "
+                              "both want one seat here",
                               DEALERV2_SEAT_PAIR_HINT)
             if self.feed_placeholder(Placeholder.instead_of("COMPASS", "north", token)):
                 return self.drain()
