@@ -162,8 +162,9 @@ def deal_conditions(draw: st.DrawFn, depth: int = 0) -> str:
     return f"({left}) {'and' if choice == 3 else 'or'} ({right})"
 
 
-def dealer_finds(dealer: str, condition: str, deals: int) -> int:
-    script = f"generate {deals}\nproduce 1\ncondition {condition}\naction printoneline\n"
+def dealer_finds(dealer: str, condition: str, deals: int, predeal: str = "") -> int:
+    script = (f"generate {deals}\nproduce 1\n{predeal}condition {condition}\n"
+              "action printoneline\n")
     done = subprocess.run([dealer, "-s", "1"], input=script, capture_output=True, text=True,
                           timeout=120, check=True)
     return sum(1 for line in done.stdout.splitlines() if line.startswith("n "))
@@ -172,11 +173,26 @@ def dealer_finds(dealer: str, condition: str, deals: int) -> int:
 @pytest.mark.dealer
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(st.lists(deal_conditions(), min_size=2, max_size=3))
-def test_never_holds_agrees_with_dealer(dealer_bin: str, parts: list[str]) -> None:
+@given(st.lists(deal_conditions(), min_size=2, max_size=3),
+       st.lists(st.sampled_from([f"{suit}{rank}" for suit in "SHDC" for rank in "AKQJT98"]),
+                max_size=6, unique=True), st.sampled_from(SEATS))
+def test_never_holds_agrees_with_dealer(dealer_bin: str, parts: list[str], cards: list[str],
+                                        seat: str) -> None:
     condition = " and ".join(f"({part})" for part in parts)
-    if never(condition):
-        assert dealer_finds(dealer_bin, condition, 300_000) == 0, condition
+    predeal = f"predeal {seat} {', '.join(cards)}\n" if cards else ""
+    if (1 + bool(predeal), "condition-never-holds") in codes(f"{predeal}condition {condition}\n"):
+        assert dealer_finds(dealer_bin, condition, 300_000, predeal) == 0, (predeal, condition)
+
+
+def test_predealt_honours_leave_the_rest_to_the_others() -> None:
+    # SA to north: south can still hold K, Q and J of spades (top4 up to 3).
+    assert codes("predeal north SA, CKJ\ncondition top4(south, spades) == 3\n") == []
+
+
+def test_a_broken_definition_proves_nothing() -> None:
+    found = codes("a = spades(north) > 4 @\nb = a or hearts(north) > 4\n"
+                  "condition 100 * b > 50\n")
+    assert found == []
 
 
 @pytest.mark.dealer

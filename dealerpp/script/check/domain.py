@@ -101,10 +101,12 @@ class Deck:
         free = 13 - self.count[seat]
         pool = sorted(weights[c % 13] for c in range(52)
                       if c not in self.owner and (suit < 0 or c // 13 == suit))
+        largest = pool[max(len(pool) - free, 0):] if free else []
         if suit < 0:  # exactly `free` more cards from the pool
-            return fixed + sum(pool[:free]), fixed + sum(pool[len(pool) - free:])
+            return fixed + sum(pool[:free]), fixed + sum(largest)
+        # Any number of the suit's free cards, up to `free`.
         low = sum(w for w in pool[:free] if w < 0)
-        high = sum(w for w in pool[len(pool) - free:] if w > 0) if free else 0
+        high = sum(w for w in largest if w > 0)
         return fixed + low, fixed + high
 
     def totals(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:

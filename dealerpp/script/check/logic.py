@@ -42,6 +42,7 @@ from dealerpp.script.check.domain import (
     narrow_group,
     shapes_where,
 )
+from dealerpp.script.check.stream import Placeholder
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -155,6 +156,10 @@ class Analysis:
     def evaluate(self, tree: Any, state: State | None) -> Value:
         if state is None or isinstance(tree, Token) or self.depth > MAX_DEPTH:
             return Value(*TOP)
+        if any(isinstance(child, Placeholder) for child in tree.children):
+            value = Value(*TOP)  # a repaired mistake: an error says so
+            value.reported = True
+            return value
         self.depth += 1
         try:
             method = getattr(self, "eval_" + tree.data, None)
@@ -170,8 +175,10 @@ class Analysis:
 
     def eval_var(self, tree: Tree, state: State) -> Value:
         known = self.variables.get(str(tree.children[0]))
-        if known is None:
-            return Value(*TOP)
+        if known is None:  # unknown, or its definition did not parse: an error says so
+            value = Value(*TOP)
+            value.reported = True
+            return value
         if known.linear is not None:
             value = self.linear_value(known.linear, state)
         else:
@@ -210,8 +217,10 @@ class Analysis:
     def eval_shape(self, tree: Tree, state: State) -> Value:
         seat = SEATS.index(str(tree.children[1]))
         shapes = _shape_list_mask(tree.children[2])
-        if shapes is None:
-            return test(state, state)
+        if not shapes:  # a placeholder, or a list of no shape (the compiler says so)
+            value = test(state, state)
+            value.reported = True
+            return value
         masks = state.masks
         holds = _with_mask(state, seat, masks[seat] & shapes)
         fails = _with_mask(state, seat, masks[seat] & ~shapes)
