@@ -307,6 +307,9 @@ class Diagnostic(Record):
     # A stable name for the kind of problem, where two stages can find the
     # same one (the rewriter and the checker both count shape() calls).
     code: str | None = None
+    # A replacement that fixes it, where one is clear: (line, column,
+    # end line, end column, text), the end exclusive, columns from 1.
+    fix: tuple[int, int, int, int, str] | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]
@@ -339,7 +342,7 @@ class Diagnostic(Record):
         """The same message placed inside a larger text (see ``DppError.relocated``)."""
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
         return Diagnostic(self.severity, self.message, line, column, filename,
-                          source_line_of(text, line, column), self.hint, self.code)
+                          source_line_of(text, line, column), self.hint, self.code, self.fix)
 
 
 # DppError.kind of a shape{} that no '}' closes (an interactive session waits

@@ -16,6 +16,10 @@ from dealerpp.cli.common import print_diagnostics, read_text, shown_name
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.script.check.report import DEFAULT_MAX_ERRORS
 
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.diagnostics import Diagnostic
+
 
 def _arguments(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -27,6 +31,10 @@ def _arguments(prog: str) -> argparse.ArgumentParser:
     parser.add_argument("--dpp", action="store_true",
                         help="allow dealerpp's shape{...} (default: only in *.dpp files)")
     parser.add_argument("-q", "--quiet", action="store_true", help="report errors only")
+    parser.add_argument("--json", action="store_true",
+                        help="print the findings as one JSON array on standard output: "
+                        "file, line, column, severity, code, message, hint and fix "
+                        "(line, column, end_line, end_column, text) of each")
     parser.add_argument("--max-errors", type=count, default=DEFAULT_MAX_ERRORS, metavar="N",
                         help=f"stop checking a file after N errors (default: "
                         f"{DEFAULT_MAX_ERRORS}; 0: no limit)")
@@ -51,6 +59,7 @@ def main(argv: list[str], prog: str) -> int:
     from dealerpp.script.check import check_text
 
     status = EXIT_OK
+    everything: list[Diagnostic] = []
     for path in options.files:
         name = "<stdin>" if path == "-" else shown_name(path)
         try:
@@ -63,7 +72,29 @@ def main(argv: list[str], prog: str) -> int:
                            max_errors=options.max_errors)
         if options.quiet:
             found = [d for d in found if d.severity == "error"]
-        print_diagnostics(found)
+        if options.json:
+            everything.extend(found)
+        else:
+            print_diagnostics(found)
         if any(d.severity == "error" for d in found):
             status = EXIT_INPUT
+    if options.json:
+        print_json(everything)
     return status
+
+
+def print_json(found: list[Diagnostic]) -> None:
+    """The findings as one JSON array, for an editor."""
+    import json
+
+    records = []
+    for diagnostic in found:
+        fix = diagnostic.fix
+        records.append({
+            "file": diagnostic.filename, "line": diagnostic.line, "column": diagnostic.column,
+            "severity": diagnostic.severity, "code": diagnostic.code,
+            "message": diagnostic.message, "hint": diagnostic.hint,
+            "fix": None if fix is None else dict(zip(
+                ("line", "column", "end_line", "end_column", "text"), fix, strict=True)),
+        })
+    print(json.dumps(records, indent=1, ensure_ascii=True))

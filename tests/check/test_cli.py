@@ -95,3 +95,27 @@ def test_max_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["--max-errors", "0", str(script)], capsys)[1].count(": error: ") == 150
     assert run(["--max-errors", "3", str(script)], capsys)[1].count(": error: ") == 3
     assert run(["--max-errors", "-1", str(script)], capsys)[0] == 2
+
+
+def test_json_gives_each_finding_its_code_and_fix(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    script = tmp_path / "s.dl"
+    text = "x = 10 <= hcp(north) <= 12\ncondition not hcp(north) < 15 or x\n"
+    script.write_text(text)
+    assert main(["check", "--json", str(script)]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert [(f["line"], f["code"]) for f in found] == [
+        (1, "chained-comparison"), (2, "not-binds-tighter")]
+    # Applying the fixes (last first) leaves nothing to say.
+    lines = text.splitlines(keepends=True)
+    for finding in reversed(found):
+        fix = finding["fix"]
+        assert fix["line"] == fix["end_line"]
+        line = lines[fix["line"] - 1]
+        lines[fix["line"] - 1] = (line[:fix["column"] - 1] + fix["text"]
+                                  + line[fix["end_column"] - 1:])
+    script.write_text("".join(lines))
+    assert main(["check", "--json", str(script)]) == 0
+    assert json.loads(capsys.readouterr().out) == []

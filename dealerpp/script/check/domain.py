@@ -324,39 +324,32 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
         if low > high:
             return None
     seen: set[tuple[Atom, ...]] = set()
+    base_masks = deck.base.masks
     for atom in touched:
         total = deck.totals(atom)
         if total is None or total[0] in seen:
             continue
         seen.add(total[0])
         members, value = total
-        ranges = [atom_range(deck, state, member) for member in members]
-        low = sum(r[0] for r in ranges)
-        high = sum(r[1] for r in ranges)
+        if not state.groups and _narrowed(state, members, base_masks) < 2:
+            continue  # one value narrowed within its own range meets the total
+        low = high = 0
+        for member in members:
+            a, b = atom_range(deck, state, member)
+            low, high = low + a, high + b
         if not low <= value <= high:
             return None
-        for group in state.groups if state.groups else ():
+        for group in state.groups:
             if group <= set(members):
                 a, b = group_range(deck, state, group)
                 if a > b:
                     return None
-        if atom[0] == "len":  # the other seats' lengths follow
-            spread = _spread_lengths(state, atom[2], ranges, low, high)
-            if spread is None:
-                return None
-            state = spread
     return state
 
 
-def _spread_lengths(state: State, suit: int, ranges: list[Interval], low: int,
-                    high: int) -> State | None:
-    masks = list(state.masks)
-    for seat in range(4):
-        own_low, own_high = ranges[seat]
-        most = 13 - (low - own_low)
-        least = 13 - (high - own_high)
-        if least > own_low or most < own_high:
-            masks[seat] &= _lengths_between(suit, least, most)
-            if not masks[seat]:
-                return None
-    return State(state.atoms, tuple(masks), state.groups)
+def _narrowed(state: State, members: tuple[Atom, ...], base_masks: tuple[int, ...]) -> int:
+    """How many of ``members`` ``state`` narrows from the deck's ranges."""
+    if members[0][0] == "len":
+        return sum(1 for seat in range(4) if state.masks[seat] is not base_masks[seat])
+    atoms = state.atoms
+    return sum(1 for member in members if member in atoms)

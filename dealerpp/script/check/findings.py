@@ -20,6 +20,8 @@ TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import Any
 
+    Fix = tuple[int, int, int, int, str]
+
 NEVER_HOLDS = "never-holds"
 ALWAYS_HOLDS = "always-holds"
 CONDITION_NEVER_HOLDS = "condition-never-holds"
@@ -43,8 +45,9 @@ class LogicPass:
         self.report = report
         self.point_tables = point_tables
         self.predealt = predealt
-        self.found: list[tuple[str, Token, str, str | None]] = []
+        self.found: list[tuple[str, Token, str, str | None, Fix | None]] = []
         self.tables_late = False
+        self.deck_stale = False
         self.analysis: Analysis | None = self.fresh_analysis(None) if enabled else None
 
     def fresh_analysis(self, previous: Analysis | None) -> Analysis | None:
@@ -69,36 +72,54 @@ class LogicPass:
     def deck_changed(self) -> None:
         """More predealt cards: later expressions know them (earlier ones
         were analysed over more deals, which proves as much)."""
-        if self.analysis is not None and not self.tables_late:
+        self.deck_stale = True
+
+    def current(self) -> Analysis | None:
+        """The analysis, with the deck as the script has set it so far."""
+        if self.deck_stale and self.analysis is not None and not self.tables_late:
             self.analysis = self.fresh_analysis(self.analysis)
+        self.deck_stale = False
+        return self.analysis
 
     # -- statements ------------------------------------------------------------------
 
     def define(self, name: str, tree: Any) -> None:
-        if self.analysis is not None:
-            self.analysis.define(name, tree)
+        analysis = self.current()
+        if analysis is not None:
+            analysis.define(name, tree)
 
     def condition(self, keyword: Token, tree: Any) -> None:
-        if self.analysis is None:
+        analysis = self.current()
+        if analysis is None:
             return
-        value = self.analysis.condition(tree)
+        value = analysis.condition(tree)
         if value.if_true is None and value.split:
             self.add(CONDITION_NEVER_HOLDS, keyword,
                      "this condition can never hold: dealer would deal until its generate "
                      "limit and produce nothing", None)
 
     def expression(self, tree: Any) -> None:
-        if self.analysis is not None:
-            self.analysis.expression(tree)
+        analysis = self.current()
+        if analysis is not None:
+            analysis.expression(tree)
 
     def finish(self) -> None:
         if self.tables_late:
             return
-        for code, token, message, hint in self.found:
-            self.report.at("warning", token, message, hint, code)
+        for code, token, message, hint, fix in self.found:
+            self.report.at("warning", token, message, hint, code, fix)
 
-    def add(self, code: str, token: Token, message: str, hint: str | None) -> None:
-        self.found.append((code, token, message, hint))
+    def add(self, code: str, token: Token, message: str, hint: str | None,
+            fix: Fix | None = None) -> None:
+        self.found.append((code, token, message, hint, fix))
+
+    def fix(self, tree: Any, text: str) -> Fix:
+        """Replace the expression ``tree`` (as ``source`` spans it) by ``text``."""
+        start, end = self.span(tree)
+        lines = self.report.lines
+        line, column = lines.line_col(start)
+        end_line, end_column = lines.line_col(end)
+        return (line, column, end_line, end_column, text)
 
     # -- wording -------------------------------------------------------------------------
 
@@ -108,6 +129,11 @@ class LogicPass:
 
     def source(self, tree: Any) -> str:
         """The text of an expression, as written (parentheses balanced)."""
+        start, end = self.span(tree)
+        return " ".join(self.report.text[start:end].split())
+
+    def span(self, tree: Any) -> tuple[int, int]:
+        """Where an expression is written (its parentheses balanced)."""
         text = self.report.text
         first, last = _first_token(tree), last_token(tree)
         start, end = first.start_pos or 0, last.end_pos or 0
@@ -122,7 +148,7 @@ class LogicPass:
             if following < 0 or text[end:following].strip():
                 break
             end, depth = following + 1, depth - 1
-        return " ".join(text[start:end].split())
+        return start, end
 
     def quoted(self, tree: Any) -> str:
         """An expression quoted; a variable with what it holds."""
@@ -230,7 +256,8 @@ class LogicPass:
                  f"dealer reads {quote(shown, _SHOWN)} as {quote(reading, _SHOWN)}:")
         message = f"{reads} the comparison inside gives 1 or 0, so this {outcome}"
         hint = f"write {quote(fix, _SHOWN)}" if fix else "compare each pair, joined by `and`"
-        self.add(CHAINED_COMPARISON, _first_token(node), message, hint)
+        self.add(CHAINED_COMPARISON, _first_token(node), message, hint,
+                 self.fix(node, fix) if fix and not written else None)
 
     def word_not_binds_tighter(self, finding: Finding) -> None:
         node = finding.node
@@ -242,9 +269,11 @@ class LogicPass:
         message = (f"dealer reads {quote(self.source(node), _SHOWN)} as "
                    f"{quote(reading, _SHOWN)}: `not` binds tighter than a comparison and "
                    f"gives 1 or 0, so this {_outcome(value)}")
-        hint = (f"write {quote(f'{negated.children[0]} ({operand} {rest})', _SHOWN)} "
+        intended = f"{negated.children[0]} ({operand} {rest})"
+        hint = (f"write {quote(intended, _SHOWN)} "
                 "(Dealer3 reads it that way, Debian's dealer and DealerV2 do not)")
-        self.add(NOT_BINDS_TIGHTER, _first_token(node), message, hint)
+        self.add(NOT_BINDS_TIGHTER, _first_token(node), message, hint,
+                 self.fix(node, intended))
 
 
 def _outcome(value: Value) -> str:

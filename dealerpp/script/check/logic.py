@@ -71,8 +71,8 @@ _FIXED_RANGES = {"loser": ((0, 12), (0, 3))}
 class Value:
     """What an expression can be in a state."""
 
-    __slots__ = ("high", "if_false", "if_true", "linear", "low", "origin", "reported",
-                 "split", "varies")
+    __slots__ = ("_if_false", "_later", "high", "if_true", "linear", "low", "origin",
+                 "reported", "split", "varies")
 
     def __init__(self, low: int, high: int, linear: Linear | None = None) -> None:
         self.low, self.high = low, high
@@ -80,7 +80,9 @@ class Value:
         # The states where it is not 0 and where it is 0, once ``split``
         # (a test splits at once, a number when used as a truth value).
         self.if_true: State | None = None
-        self.if_false: State | None = None
+        self._if_false: State | None = None
+        # How to work out if_false when first asked (most are never asked).
+        self._later: Callable[[], State | None] | None = None
         self.split = False
         # An `and`/`or`/`not` applied to a number: its operator (for "truth
         # value used as a number").
@@ -91,16 +93,33 @@ class Value:
         self.varies = bool(linear[0]) if linear is not None else True
 
     @property
+    def if_false(self) -> State | None:
+        later = self._later
+        if later is not None:
+            self._later = None
+            self._if_false = later()
+        return self._if_false
+
+    @if_false.setter
+    def if_false(self, state: State | None) -> None:
+        self._later = None
+        self._if_false = state
+
+    @property
     def is_truth(self) -> bool:
         return self.low >= 0 and self.high <= 1
 
 
 
 
-def test(if_true: State | None, if_false: State | None) -> Value:
-    """A truth value that holds in ``if_true`` and fails in ``if_false``."""
-    value = Value(0 if if_false is not None else 1, 1 if if_true is not None else 0)
+def test(if_true: State | None, if_false: State | None = None,
+         later: Callable[[], State | None] | None = None) -> Value:
+    """A truth value that holds in ``if_true`` and fails in ``if_false`` (or
+    in what ``later`` works out when asked)."""
+    value = Value(0 if if_false is not None or later is not None else 1,
+                  1 if if_true is not None else 0)
     value.if_true, value.if_false, value.split = if_true, if_false, True
+    value._later = later
     return value
 
 
@@ -145,7 +164,7 @@ class Analysis:
 
     def condition(self, tree: Any) -> Value:
         value = self.evaluate(tree, self.deck.base)
-        self.truth_states(value, self.deck.base)
+        self.split_truth(value, self.deck.base)
         return value
 
     def expression(self, tree: Any) -> Value:
@@ -156,8 +175,9 @@ class Analysis:
     def evaluate(self, tree: Any, state: State | None) -> Value:
         if state is None or isinstance(tree, Token) or self.depth > MAX_DEPTH:
             return Value(*TOP)
-        if any(isinstance(child, Placeholder) for child in tree.children):
-            value = Value(*TOP)  # a repaired mistake: an error says so
+        children = tree.children
+        if len(children) > 1 and isinstance(children[1], Placeholder):
+            value = Value(*TOP)  # a repaired seat: an error says so
             value.reported = True
             return value
         self.depth += 1
@@ -183,7 +203,7 @@ class Analysis:
             value = self.linear_value(known.linear, state)
         else:
             value = test(meet(self.deck, state, known.if_true),
-                         meet(self.deck, state, known.if_false))
+                         later=lambda: meet(self.deck, state, known.if_false))
         value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
         return value
 
@@ -211,7 +231,7 @@ class Analysis:
         card = SUIT_LETTERS.index(text[1]) * 13 + RANKS.index(text[0])
         atom = ("card", SEATS.index(str(tree.children[1])), card)
         value = self.linear_value(({atom: 1}, 0), state)
-        self.truth_states(value, state)
+        self.split_truth(value, state)
         return value
 
     def eval_shape(self, tree: Tree, state: State) -> Value:
@@ -279,22 +299,25 @@ class Analysis:
     def logic(self, tree: Tree, state: State, conjunction: bool) -> Value:
         left_tree, operator, right_tree = tree.children
         left = self.evaluate(left_tree, state)
-        holds, fails = self.truth_states(left, state)
-        context = holds if conjunction else fails
+        self.split_truth(left, state)
+        holds = left.if_true
+        context = holds if conjunction else left.if_false
         right = self.evaluate(right_tree, context) if context is not None else None
         if right is None:
-            value = test(None, fails) if conjunction else test(holds, None)
+            value = (test(None, later=lambda: left.if_false) if conjunction
+                     else test(holds, None))
             value.reported, value.varies = left.reported, left.varies
             if not left.is_truth:
                 value.origin = operator
             return value
-        right_holds, right_fails = self.truth_states(right, context)
+        self.split_truth(right, context)
+        right_holds = right.if_true
         if conjunction:
-            value = test(right_holds, join(fails, right_fails))
+            value = test(right_holds, later=lambda: join(left.if_false, right.if_false))
             decided = right_holds is None
         else:
-            value = test(join(holds, right_holds), right_fails)
-            decided = right_fails is None
+            value = test(join(holds, right_holds), later=lambda: right.if_false)
+            decided = right.if_false is None
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
         if not left.is_truth or not right.is_truth:
@@ -327,7 +350,7 @@ class Analysis:
     def comparison(self, tree: Tree, left: Value, right: Value, state: State) -> Value:
         kind = tree.children[1].type
         value = test(self.compare(left, kind, right, state),
-                     self.compare(left, _NEGATED[kind], right, state))
+                     later=lambda: self.compare(left, _NEGATED[kind], right, state))
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
         if value.reported:
@@ -469,16 +492,24 @@ class Analysis:
         """The states where ``value`` is not 0, and where it is 0."""
         if state is None:
             return None, None
+        self.split_truth(value, state)
+        return value.if_true, value.if_false
+
+    def split_truth(self, value: Value, state: State | None) -> None:
+        """Work out where ``value`` is not 0 (and how to tell where it is 0)."""
         if value.split:
-            return value.if_true, value.if_false
+            return
         value.split = True
-        if value.linear is not None:
-            value.if_true = self.holds_where(value.linear, "NE", state)
-            value.if_false = self.holds_where(value.linear, "EQ", state)
+        if state is None:
+            value.if_true = value.if_false = None
+            return
+        linear = value.linear
+        if linear is not None:
+            value.if_true = self.holds_where(linear, "NE", state)
+            value._later = lambda: self.holds_where(linear, "EQ", state)
         else:
             value.if_true = state if (value.low, value.high) != (0, 0) else None
             value.if_false = state if value.low <= 0 <= value.high else None
-        return value.if_true, value.if_false
 
     def constant_test(self, value: Value, tree: Any, state: State) -> None:
         """A test that never or always holds where it is evaluated, and on its own."""
@@ -501,7 +532,7 @@ class Analysis:
         self.quiet += 1
         try:
             value = self.evaluate(tree, self.deck.base)
-            self.truth_states(value, self.deck.base)
+            self.split_truth(value, self.deck.base)
         finally:
             self.quiet -= 1
         return value

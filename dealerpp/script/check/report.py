@@ -51,7 +51,8 @@ class Report:
         self.warnings: dict[tuple[int | None, str], list[int]] = {}
 
     def add(self, severity: Severity, message: str, line: int | None, column: int | None,
-            hint: str | None = None, code: str | None = None) -> None:
+            hint: str | None = None, code: str | None = None,
+            fix: tuple[int, int, int, int, str] | None = None) -> None:
         if severity == "error":
             if (line, message) in self.shown_errors:
                 self.count_more(line)
@@ -71,11 +72,12 @@ class Report:
             self.warnings[key] = [column or 0, 0]
         source = self.lines.excerpt(line, column)  # escaped and cut when shown
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
-                                     hint, code))
+                                     hint, code, fix))
 
     def at(self, severity: Severity, token: Token, message: str,
-           hint: str | None = None, code: str | None = None) -> None:
-        self.add(severity, message, token.line, token.column, hint, code)
+           hint: str | None = None, code: str | None = None,
+           fix: tuple[int, int, int, int, str] | None = None) -> None:
+        self.add(severity, message, token.line, token.column, hint, code, fix)
 
     def error_once(self, line: int | None, column: int | None, message: str,
                    hint: str | None = None) -> None:

@@ -25,13 +25,14 @@ from dealerpp.script.check.arithmetic import (
     traps,
 )
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
-from dealerpp.script.check.findings import LogicPass
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import Any
+
+    from dealerpp.script.check.findings import LogicPass
 
 _UNKNOWN = object()
 SEAT_INDEX = {"north": 0, "east": 1, "south": 2, "west": 3}
@@ -106,6 +107,9 @@ class SemanticPass:
         # What each expression can be (see logic.py), built at the first
         # expression: the point tables and predealt cards so far.
         self.logic: LogicPass | None = None
+        # Definitions met before the first condition or action: a script
+        # without them (a shape{} alone) never loads the analysis.
+        self.pending_definitions: list[tuple[str, Any]] = []
         self.point_tables: dict[int, tuple[int, ...]] = {}
         self.predealt_to: dict[int, list[int]] = {}
 
@@ -253,8 +257,13 @@ class SemanticPass:
     def analysis(self) -> LogicPass:
         """The logic analysis, with the deck as the script has set it so far."""
         if self.logic is None:
+            from dealerpp.script.check.findings import LogicPass
+
             self.logic = LogicPass(self.report, self.point_tables, self.predealt_to,
                                    ANALYSE_LOGIC)
+            for name, expression in self.pending_definitions:
+                self.logic.define(name, expression)
+            self.pending_definitions = []
         return self.logic
 
     def stmt_assignment(self, tree: Tree) -> None:
@@ -269,7 +278,10 @@ class SemanticPass:
                        f"{earlier.line}; dealer: redefined variable)")
             return
         self.variables[str(name)] = definition
-        self.analysis().define(str(name), expression)
+        if self.logic is None:
+            self.pending_definitions.append((str(name), expression))
+        else:
+            self.logic.define(str(name), expression)
 
     def stmt_pointcount(self, tree: Tree) -> None:
         for value in tree.children[1:]:
