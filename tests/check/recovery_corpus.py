@@ -224,3 +224,47 @@ def mutants() -> Iterator[Mutant]:
                     taken.add(index)
             if len(chosen) > 1:
                 yield mutate(base, chosen)
+
+
+# Real scripts to inject the same mistakes into, where the corpus is at hand.
+REAL_SCRIPTS = PROJECT.parent / "shared/corpus/dealer-scripts/pbs"
+
+
+def real_bases(folder: Path = REAL_SCRIPTS) -> list[Base]:
+    return [Base(path.name, tuple(path.read_text(errors="surrogateescape").splitlines()), False)
+            for path in sorted(folder.glob("*.dlr"))]
+
+
+def exactly_right(bases_to_use: list[Base]) -> tuple[int, int, list[str]]:
+    """How many mutants of ``bases_to_use`` check gets exactly right (one
+    error on each injected line, no other new diagnostic: a message that
+    only names a moved line is not new), out of how many, and the others."""
+    import re
+
+    from dealerpp.script.check import check_text
+
+    def seen(text: str) -> list[tuple[int | None, str, str]]:
+        return [(d.line, d.severity, re.sub(r"line \d+", "line N", d.message))
+                for d in check_text(text, "script.dl", max_errors=0)]
+
+    baseline = {base.name: seen(base.text) for base in bases_to_use}
+    global bases
+    saved = bases
+    bases = lambda: bases_to_use  # noqa: E731 - mutants() reads the bases from here
+    try:
+        right, total, wrong = 0, 0, []
+        for mutant in mutants():
+            total += 1
+            found = seen(mutant.text)
+            before = {(mutant.line_of[line - 1] if line and line <= len(mutant.line_of)
+                       else line, severity, message)
+                      for line, severity, message in baseline[mutant.name.split(":")[0]]}
+            errors = sorted(line or 0 for line, severity, _ in found if severity == "error")
+            new = [f for f in found if f[1] != "error" and f not in before]
+            if errors == list(mutant.injected) and not new:
+                right += 1
+            else:
+                wrong.append(mutant.name)
+    finally:
+        bases = saved
+    return right, total, wrong

@@ -185,6 +185,8 @@ class SemanticPass:
 
     def settle_action_failures(self, replaced: bool) -> None:
         for token, message in self.action_failures:
+            if self.report.has_error_on(token.line):
+                continue  # dealer rejects the line before it runs anything
             if replaced:
                 self.warn(token, f"{message}, but a later action replaces this one")
             else:
@@ -243,15 +245,15 @@ class SemanticPass:
         self.last_wins(first, "vulnerable")
 
     def stmt_condition(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "condition", tree)
         self.replace_live("condition", tree.children[0])
         self.live_expression(tree.children[1], "condition")
+        self.last_wins(tree.children[0], "condition", tree)
         self.analysis().condition(tree.children[0], tree.children[1])
 
     def stmt_bare_condition(self, tree: Tree) -> None:
-        self.last_wins(_first_token(tree), "condition", tree)
         self.replace_live("condition", _first_token(tree))
         self.live_expression(tree.children[0], "condition")
+        self.last_wins(_first_token(tree), "condition", tree)
         self.analysis().condition(_first_token(tree), tree.children[0])
 
     def analysis(self) -> LogicPass:
@@ -394,7 +396,6 @@ class SemanticPass:
                       "when dealing", f"use a condition such as {suit_token}({seat}) == {length}")
 
     def stmt_action(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "action", tree)
         self.replace_live("action", tree.children[0])
         self.settle_action_failures(replaced=True)
         for item in tree.children[1:]:
@@ -407,6 +408,7 @@ class SemanticPass:
                 elif not isinstance(child, str):
                     self.live_expression(child, "action")
                     self.analysis().expression(child)
+        self.last_wins(tree.children[0], "action", tree)
 
     # -- actions ------------------------------------------------------------
     def action_printcompact(self, tree: Tree) -> None:

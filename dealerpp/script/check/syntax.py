@@ -117,6 +117,10 @@ class SyntaxPass:
                     self.dealerv2_statement(token, stream)
                     segment, previous = None, token
                     continue
+                if starts == "bboalert":
+                    previous = self.bboalert_line(token, stream)
+                    segment = None
+                    continue
                 name = str(token) if starts == "assignment" else None
                 if name is not None:
                     self.assigned.add(name)
@@ -152,7 +156,22 @@ class SyntaxPass:
             return "assignment"
         if self.is_dealerv2_statement(token, following):
             return "dealerv2"
+        if (str(token) == "Import" and following is not None and following.type == "COMMA"
+                and same_line(token, following)):
+            return "bboalert"
         return None
+
+    def bboalert_line(self, word: Token, stream: TokenStream) -> Token:
+        """`Import,URL`: a line of BBOalert's (Practice-Bidding-Scenarios'
+        wrapper files), one error; the script goes on at the next line."""
+        last = word
+        while (following := stream.peek()) is not None and same_line(last, following):
+            last = following
+            stream.next()
+        self.report.error_once(word.line, word.column,
+                               "`Import,URL` is a BBOalert line, which dealer cannot read",
+                               "keep BBOalert's lines out of the script dealer reads")
+        return last
 
     def is_dealerv2_statement(self, token: Token, following: Token | None) -> bool:
         """`title "..."` or `seed N` (not when seed is a variable of the script)."""
@@ -346,6 +365,11 @@ class Segment:
         """The message, hint and token to report an unexpected ``token`` at."""
         if token.type == "BAD_CHAR":
             return (*bad_char_message(str(token)), token)
+        recent = self.recent
+        if (len(recent) >= 2 and recent[-1].type == "LPAR" and recent[-2].type == "EVALCONTRACT"
+                and same_line(recent[-2], recent[-1])):
+            message, hint = dealerv2_spelling(recent[-1], recent[-2], expected) or ("", None)
+            return message, hint, recent[-1]
         if (token.type == "EQUAL" and previous is not None and len(self.recent) == 1
                 and (previous.type in RESERVED_WORDS or previous.type in WORD_TOKENS)):
             # `all = 1`: the name, not the `=`, is the mistake.
@@ -643,6 +667,29 @@ def wanted_text(expected: set[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+# DealerV2's vulnerabilities, as Debian's dealer spells them.
+_DEALERV2_VULNERABILITIES = {"both": "all", "Both": "all", "BOTH": "all", "All": "all",
+                             "ALL": "all", "None": "none", "NONE": "none"}
+
+
+def dealerv2_spelling(token: Token, previous: Token | None,
+                      expected: set[str]) -> tuple[str, str] | None:
+    """DealerV2's way of writing what Debian's dealer writes otherwise."""
+    text = str(token)
+    if token.type == "IDENT" and text in _DEALERV2_VULNERABILITIES and "VULNERABLE" in expected:
+        return (f"`vulnerable {text}` is DealerV2's spelling",
+                f"Debian's dealer writes `vulnerable {_DEALERV2_VULNERABILITIES[text]}`")
+    if (token.type == "IDENT" and "CONTRACT" in expected and len(text) == 3
+            and text[0] == "z" and text[1] in "1234567" and text[2] in "CDHSN"):
+        return (f"`{text}` is DealerV2's way of writing a contract",
+                f"Debian's dealer writes `x{text[1:]}`")
+    if token.type == "LPAR" and previous is not None and previous.type == "EVALCONTRACT":
+        return ("`evalcontract(...)` is a DealerV2 action",
+                "Debian's dealer has `evalcontract` without arguments, and it aborts at "
+                "run time: use score(VULN, CONTRACT, tricks(...)) with average")
+    return None
+
+
 def explain(token: Token, previous: Token | None, following: Token | None,
             expected: set[str], *, parenthesis_open: bool = False) -> tuple[str, str | None]:
     """A message for an unexpected token, and a hint; ``parenthesis_open``:
@@ -650,6 +697,9 @@ def explain(token: Token, previous: Token | None, following: Token | None,
     text = str(token)
     shown = text if len(text) <= 30 else text[:27] + "..."
     shown = shown.replace("\n", "\\n")
+    dealerv2 = dealerv2_spelling(token, previous, expected)
+    if dealerv2 is not None:
+        return dealerv2
     if previous is not None and previous.type == "MINUS" and expected == {"NUMBER"}:
         if token.type == "DISTR_OR_NUMBER":
             return ("unary minus applies only to a plain number, and dealer reads a "
