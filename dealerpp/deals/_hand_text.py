@@ -32,10 +32,13 @@ def pbn_hand_mask(text: str) -> int | None:
     if not _BY_TEXT:
         holding_bits("")
     get = _BY_TEXT.get
-    spades, hearts, diamonds, clubs = (get(part) for part in parts)
-    if spades is None or hearts is None or diamonds is None or clubs is None:
+    spades, hearts, diamonds, clubs = parts
+    spades_bits, hearts_bits = get(spades), get(hearts)
+    diamonds_bits, clubs_bits = get(diamonds), get(clubs)
+    if spades_bits is None or hearts_bits is None or diamonds_bits is None \
+            or clubs_bits is None:
         return None
-    return spades << 39 | hearts << 26 | diamonds << 13 | clubs
+    return spades_bits << 39 | hearts_bits << 26 | diamonds_bits << 13 | clubs_bits
 
 
 def _listing_tables() -> None:
@@ -81,7 +84,7 @@ def listing_hand_mask(text: str) -> int | None:
 def _spaced_tables() -> None:
     _SPACED.extend(" ".join(holding_text(bits)) + " " if bits else "- "
                    for bits in range(SUIT_MASK + 1))
-    _SPACED_BITS.update((text, bits) for bits, text in enumerate(_SPACED))
+    _SPACED_BITS.update((text.rstrip(" "), bits) for bits, text in enumerate(_SPACED))
 
 
 def spaced_holding(bits: int) -> str:
@@ -93,8 +96,7 @@ def spaced_holding(bits: int) -> str:
 
 def spaced_holding_bits(text: str) -> int | None:
     """The holding of a printall cell written as :func:`spaced_holding`
-    writes it (its trailing blank may be cut), else None."""
+    writes it, without its trailing blanks (``A K 6``, ``-``), else None."""
     if not _SPACED:
         _spaced_tables()
-    found = _SPACED_BITS.get(text)
-    return _SPACED_BITS.get(text + " ") if found is None else found
+    return _SPACED_BITS.get(text)

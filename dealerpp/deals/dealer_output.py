@@ -28,10 +28,8 @@ from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.model import (
     RANK_CHARS,
     SUIT_MASK,
-    SUITS_HIGH_FIRST,
     Deal,
     Hand,
-    Seat,
     mask_problem,
     popcount,
 )
@@ -97,11 +95,12 @@ class _Compact(_Base):
         masks: list[int] = []
         start = (0, "")
         for number, line in enumerate(self.lines, 1):
-            if not line.strip() or is_stats(line):
-                continue
-            if not masks and _NUMBER_LINE.fullmatch(line):
-                continue  # the value printcompact(expr) prints after a deal
-            match = _COMPACT.fullmatch(line)
+            match = _COMPACT.fullmatch(line)  # the usual line first: no other test fits it
+            if match is None:
+                if not line.strip() or is_stats(line):
+                    continue
+                if not masks and _NUMBER_LINE.fullmatch(line):
+                    continue  # the value printcompact(expr) prints after a deal
             seat = "nesw"[len(masks)]
             if not match or match.group(1) != seat:
                 raise self.error(f"expected '{seat} HAND' (printcompact)", number, 1, line)
@@ -137,10 +136,12 @@ class _PrintAll(_Base):
 
     def _deal(self, rows: list[tuple[int, str]], head: tuple[int, str]) -> Deal:
         masks = [0, 0, 0, 0]
-        for suit, (number, line) in zip(SUITS_HIGH_FIRST, rows, strict=True):
-            holdings = self._row(line.rstrip(), number)
-            for seat in Seat:
-                masks[seat] |= holdings[seat] << (13 * suit)
+        for shift, (number, line) in zip((39, 26, 13, 0), rows, strict=True):
+            north, east, south, west = self._row(line.rstrip(), number)
+            masks[0] |= north << shift
+            masks[1] |= east << shift
+            masks[2] |= south << shift
+            masks[3] |= west << shift
         counts = [popcount(m) for m in masks]
         if len(set(counts)) != 1:
             raise self.error(f"hands of {counts} cards: the suit rows are corrupt",
@@ -166,19 +167,12 @@ def _usual_row(line: str) -> list[int] | None:
     """The holdings of a row whose first three columns are 20 characters,
     each a cell as the writer writes it (at most 9 cards: its padding is
     blank, so no other split fits), else None."""
-    cells = (line[:20], line[20:40], line[40:60])
-    holdings = []
-    for cell in cells:
-        text = cell.rstrip(" ")
-        bits = spaced_holding_bits(text)
-        if bits is None or len(text) > 18:
-            return None
-        holdings.append(bits)
-    bits = spaced_holding_bits(line[60:])
-    if bits is None:
+    north, east, south = line[:20].rstrip(" "), line[20:40].rstrip(" "), line[40:60].rstrip(" ")
+    if len(north) > 18 or len(east) > 18 or len(south) > 18:
         return None
-    holdings.append(bits)
-    return holdings
+    holdings = [spaced_holding_bits(north), spaced_holding_bits(east),
+                spaced_holding_bits(south), spaced_holding_bits(line[60:].rstrip(" "))]
+    return None if None in holdings else holdings  # type: ignore[return-value]
 
 
 def _row_splits(line: str, pos: int, seat: int) -> list[list[int]]:
