@@ -228,3 +228,15 @@ def test_the_script_s_point_tables_count() -> None:
     # pointcount 1 1 1 1: four aces, kings and queens and a jack make 13 at most.
     assert codes("pointcount 1 1 1 1\ncondition hcp(north) > 13\n") == [
         (2, "condition-never-holds"), (2, "never-holds")]
+
+
+def test_preprocessing_gives_the_same_codes() -> None:
+    from dealerpp.script.rewrite import preprocess_script
+
+    text = ("x = shape{north, 5xxx}\nlp1 = spades(south) > 4 ? spades(south) - 4 : 0\n"
+            "lp = lp1 or hearts(south)\ncondition hcp(south) + lp > 10 and not hcp(north) < 15\n")
+    result = preprocess_script(text, "s.dpp", check=True)
+    assert [(f.line, f.code) for f in result.findings] == [
+        (4, "truth-as-number"), (4, "not-binds-tighter")]
+    assert [(f.line, f.code) for f in result.findings] == codes(text.replace(
+        "shape{north, 5xxx}", "shape(north, 5xxx)"))

@@ -667,8 +667,23 @@ def _atoms_read(analysis: Analysis, tree: Any) -> list[Atom]:
     return found
 
 
+_SHAPE_LISTS: dict[tuple[tuple[str, ...], ...], int | None] = {}
+
+
 def _shape_list_mask(tree: Tree) -> int | None:
-    """The shapes a dealer shape list denotes (None for a placeholder)."""
+    """The shapes a dealer shape list denotes (None for a placeholder);
+    a list met before is looked up."""
+    key = tuple(tuple(str(child) for child in item.children) for item in tree.children)
+    if key in _SHAPE_LISTS:
+        return _SHAPE_LISTS[key]
+    found = _list_mask(tree)
+    if len(_SHAPE_LISTS) > 1024:
+        _SHAPE_LISTS.clear()
+    _SHAPE_LISTS[key] = found
+    return found
+
+
+def _list_mask(tree: Tree) -> int | None:
     from itertools import permutations
 
     from dealerpp.shapes.universe import FULL_MASK, LENGTH_MASK
