@@ -240,3 +240,15 @@ def test_preprocessing_gives_the_same_codes() -> None:
         (4, "truth-as-number"), (4, "not-binds-tighter")]
     assert [(f.line, f.code) for f in result.findings] == codes(text.replace(
         "shape{north, 5xxx}", "shape(north, 5xxx)"))
+
+
+def test_the_docs_list_every_code() -> None:
+    from pathlib import Path
+
+    from dealerpp.diagnostics import INTERNAL_ERROR, TOO_MANY_SHAPES
+    from dealerpp.script.check.findings import CODES
+    from dealerpp.script.check.report import ERROR_LIMIT, MORE_ERRORS
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "check.md").read_text()
+    for code in (*CODES, TOO_MANY_SHAPES, MORE_ERRORS, ERROR_LIMIT, INTERNAL_ERROR):
+        assert f"`{code}`" in docs, code
