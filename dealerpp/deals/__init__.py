@@ -64,6 +64,7 @@ __all__ = [
     "Strain",
     "Suit",
     "Vul",
+    "convert",
     "dumps",
     "loads",
     "read",
@@ -141,6 +142,58 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None) -> None:
             writer(deals, out)
     else:
         writer(deals, file)
+
+
+def convert(src: File, dst: File, format: str | None = None, *,
+            src_format: str | None = None, first_board: int | None = None) -> int:
+    """Convert the deals of ``src`` (a path, or a file open for reading) to
+    ``dst`` (a path, written atomically, or a file open for writing) in
+    ``format`` (by default from ``dst``'s extension); how many deals.
+
+    It takes the bulk path (whole chunks at a time, numpy) whenever both
+    formats have a codec and differ, as ``dealerpp convert`` does, else it
+    goes deal by deal; both accept the same files and give the same output
+    and the same first error. ``src_format``: the input's format (by default
+    from its extension or content); ``first_board``: number the boards from
+    there, as ``convert --first-board``."""
+    from dealerpp.deals import detect
+
+    if isinstance(src, (str, os.PathLike)):
+        src = _existing(os.fspath(src))
+    if format is None:
+        name = dst if isinstance(dst, (str, os.PathLike)) else getattr(dst, "name", None)
+        format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
+                                        else None)
+        if format is None:
+            from dealerpp.diagnostics import DppError
+
+            raise DppError("cannot tell the output format from the name; give format")
+    formats.get(format)  # an unknown name is an error before anything is read
+    source: Any = src
+    if src_format is None:
+        src_format, source = detect.detect(src, None)
+    if src_format is not None and formats.is_fast_pair(src_format, format):
+        from dealerpp.deals.bulk.stream import convert_file
+
+        return convert_file(source, dst, src_format, format, progress=False,
+                            first_board=first_board)
+    count = _Count()
+    found = (iter(()) if src_format is None
+             else read_source(source, src_format, first_board=first_board))
+    write(dst, count.through(found), format)
+    return count.total
+
+
+class _Count:
+    """Counts the deals that go through."""
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def through(self, deals: Iterable[Deal]) -> Iterator[Deal]:
+        for deal in deals:
+            self.total += 1
+            yield deal
 
 
 def read_source(source: Source, format: str | None = None, *, filename: str | None = None,

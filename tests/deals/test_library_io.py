@@ -12,6 +12,7 @@ import pytest
 from dealerpp import deals
 from dealerpp.deals import formats
 from dealerpp.deals.model import Deal
+from dealerpp.diagnostics import DppError
 
 LINES = ("N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53",
          "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
@@ -85,3 +86,42 @@ def test_write_is_atomic(tmp_path: Path) -> None:
 def test_write_says_the_file_comes_first(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="file comes first"):
         deals.write(SAMPLE, str(tmp_path / "x.pbn"))  # type: ignore[arg-type]
+
+
+def test_convert_takes_the_bulk_path_when_it_applies(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealerpp.deals.bulk import stream
+
+    source = tmp_path / "in.deals"
+    source.write_bytes(deals.dumps(SAMPLE * 3, "deals"))  # type: ignore[arg-type]
+    calls: list[tuple[str, str]] = []
+    bulk = stream.convert_file
+
+    def counted(src: object, dst: object, src_fmt: str, dst_fmt: str, *args: object,
+                **kwargs: object) -> int:
+        calls.append((src_fmt, dst_fmt))
+        return bulk(src, dst, src_fmt, dst_fmt, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stream, "convert_file", counted)
+    assert deals.convert(source, tmp_path / "out.hex") == 6
+    assert calls == [("deals", "hex")]
+    # the same text the per-deal writer makes
+    assert (tmp_path / "out.hex").read_text() == deals.dumps(SAMPLE * 3, "hex")
+    # a pair without a bulk path goes deal by deal, with the same result
+    assert deals.convert(source, tmp_path / "out.listing", "listing") == 6
+    assert calls == [("deals", "hex")]
+    back = deals.read(tmp_path / "out.listing", "listing")
+    assert [d.masks for d in back] == [d.masks for d in SAMPLE * 3]
+
+
+def test_convert_is_atomic_and_names_a_missing_input(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        deals.convert(tmp_path / "missing.deals", tmp_path / "out.pbn")
+    bad = tmp_path / "bad.deals"
+    bad.write_bytes(deals.dumps(SAMPLE, "deals")[:40])  # type: ignore[arg-type]
+    out = tmp_path / "out.pbn"
+    out.write_text("kept\n")
+    with pytest.raises(DppError) as raised:
+        deals.convert(bad, out)
+    assert raised.value.byte == 32 and not raised.value.output
+    assert out.read_text() == "kept\n"
