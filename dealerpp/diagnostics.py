@@ -310,6 +310,9 @@ class Diagnostic(Record):
     # A replacement that fixes it, where one is clear: (line, column,
     # end line, end column, text), the end exclusive, columns from 1.
     fix: tuple[int, int, int, int, str] | None = None
+    # How many problems a summing-up note stands for (``N more errors on
+    # this line``), for a caller that words it its own way.
+    count: int | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]
@@ -341,8 +344,8 @@ class Diagnostic(Record):
                   filename: str | None) -> Diagnostic:
         """The same message placed inside a larger text (see ``DppError.relocated``)."""
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
-        return Diagnostic(self.severity, self.message, line, column, filename,
-                          source_line_of(text, line, column), self.hint, self.code, self.fix)
+        return self.replace(line=line, column=column, filename=filename,
+                            source_line=source_line_of(text, line, column))
 
 
 # DppError.kind of a shape{} that no '}' closes (an interactive session waits

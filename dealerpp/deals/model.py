@@ -436,17 +436,20 @@ class Hand:
 
     @property
     def shape(self) -> Shape:
-        """Suit lengths, spades first."""
+        """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
         mask = self.mask
-        return tuple.__new__(Shape, ((mask >> 39).bit_count(),
-                                     (mask >> 26 & SUIT_MASK).bit_count(),
-                                     (mask >> 13 & SUIT_MASK).bit_count(),
-                                     (mask & SUIT_MASK).bit_count()))
+        key = ((mask >> 39).bit_count() << 12 | (mask >> 26 & SUIT_MASK).bit_count() << 8
+               | (mask >> 13 & SUIT_MASK).bit_count() << 4 | (mask & SUIT_MASK).bit_count())
+        found = _SHAPE_OF_KEY.get(key)
+        if found is None:
+            found = _SHAPE_OF_KEY[key] = tuple.__new__(
+                Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
+        return found
 
     @property
     def is_balanced(self) -> bool:
         """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
-        return sorted(self.shape) in _BALANCED
+        return self.shape in _BALANCED
 
     @property
     def hcp(self) -> int:
@@ -496,7 +499,12 @@ class Hand:
         return f"Hand({self.to_pbn()!r})"
 
 
-_BALANCED = ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+# The shape of each suit-length key seen (lengths S H D C, four bits each).
+_SHAPE_OF_KEY: dict[int, Shape] = {}
+_BALANCED = frozenset(
+    (s, h, d, c) for s in range(2, 6) for h in range(2, 6) for d in range(2, 6)
+    for c in range(2, 6)
+    if s + h + d + c == 13 and sorted((s, h, d, c)) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]))
 
 
 class Call(int):

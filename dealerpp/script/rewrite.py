@@ -136,8 +136,8 @@ def _as_warning(found: Diagnostic) -> Diagnostic:
     if found.severity == "error":
         return found.replace(severity="warning", message=f"dealer will reject this: {found.message}")
     if found.code == MORE_ERRORS:  # "N more errors on this line"
-        count = found.message.split(" ", 1)[0]
-        plural = "" if count == "1" else "s"
+        count = found.count
+        plural = "" if count == 1 else "s"
         return found.replace(message=f"{count} more problem{plural} dealer will reject on this line")
     if found.code == ERROR_LIMIT:
         return found.replace(message="too many problems dealer will reject; the check stopped here",

@@ -105,7 +105,7 @@ class Report:
             plural = "s" if count > 1 else ""
             placed.append(((line, _LINE_END, 1), Diagnostic(
                 "note", f"{count} more error{plural} on this line", line, None, self.filename,
-                code=MORE_ERRORS)))
+                code=MORE_ERRORS, count=count)))
         for (warned_line, _message), (column, count) in self.warnings.items():
             if count:
                 plural = "s" if count > 1 else ""
