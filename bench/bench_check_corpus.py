@@ -20,9 +20,8 @@ GOAL = 1.20
 
 
 def scripts() -> list[tuple[str, str]]:
-    folder = CORPUS if CORPUS.exists() else Path("/work/shared/corpus/dealer-scripts/pbs")
     return [(path.name, path.read_text(errors="surrogateescape"))
-            for path in sorted(folder.glob("*.dlr"))]
+            for path in sorted(CORPUS.glob("*.dlr"))]
 
 
 def one_round(texts: list[tuple[str, str]], analyse: bool) -> float:

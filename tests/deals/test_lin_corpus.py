@@ -16,7 +16,7 @@ from dealerpp.deals import lin, pbn
 from dealerpp.deals.game import Room
 from dealerpp.deals.model import Deal, Seat, Vul, board_dealer_vul
 
-CORPUS = Path(os.environ.get("DEALERPP_CORPUS", "/work/shared/corpus")) / "lin"
+CORPUS = Path(os.environ.get("DEALERPP_CORPUS", Path(__file__).resolve().parents[3] / "shared/corpus")) / "lin"
 FILES = sorted(CORPUS.glob("*.lin"))
 needs_corpus = pytest.mark.skipif(not FILES, reason=f"the shared LIN corpus is not in {CORPUS}")
 

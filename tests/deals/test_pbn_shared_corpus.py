@@ -1,4 +1,4 @@
-"""The shared PBN corpus (/work/shared/corpus/pbn/: the PBN verifier's test
+"""The shared PBN corpus (../shared/corpus/pbn/ beside the checkout: the PBN verifier's test
 set, club files, endplay's examples), read from where it is and never
 copied: every file, converted PBN to PBN, says what it said (the second
 reader in ``pbn_oracle``) and is written back as it was read (line ends
@@ -16,7 +16,7 @@ from dealerpp.cli import main
 from . import pbn_oracle as oracle
 from .test_pbn_corpus import _normalised
 
-SHARED = Path(os.environ.get("DEALERPP_CORPUS", "/work/shared/corpus")) / "pbn"
+SHARED = Path(os.environ.get("DEALERPP_CORPUS", Path(__file__).resolve().parents[3] / "shared/corpus")) / "pbn"
 FILES = sorted(SHARED.glob("*.pbn"))
 BIG = 1 << 20  # a file this long takes seconds through both readers: a slow test
 # A tag spread over lines: '[', the name, the value and ']' each on a line.

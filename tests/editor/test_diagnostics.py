@@ -10,8 +10,8 @@ from tests.conftest import PROJECT_ROOT
 from tests.editor.conftest import start
 from tests.editor.lsp_client import Client, at, span
 
-DL = "file:///work/scripts/open.dl"
-DPP = "file:///work/scripts/open.dpp"
+DL = "file:///home/player/scripts/open.dl"
+DPP = "file:///home/player/scripts/open.dpp"
 ERROR, WARNING = 1, 2
 
 
@@ -114,7 +114,7 @@ def test_shape_blocks_are_dealerpp_syntax_only_in_dpp_files(server: Client) -> N
     (found,) = server.diagnostics(DL)
     assert found["severity"] == ERROR and found["range"]["start"] == at(0, 4)
     # A script of any name whose editor calls its language dealerpp may have them.
-    other = "file:///work/scripts/opening"
+    other = "file:///home/player/scripts/opening"
     server.open(other, text, language="dealerpp")
     assert server.diagnostics(other) == []
 

@@ -14,7 +14,7 @@ from dealerpp.shapes.shapeset import ShapeSet
 from tests.editor.conftest import start
 from tests.editor.lsp_client import Client, at, span
 
-URI = "file:///work/scripts/features.dpp"
+URI = "file:///home/player/scripts/features.dpp"
 SCRIPT = """\
 generate 100000
 // North opens 1NT
@@ -224,7 +224,7 @@ def fixes_for(server: Client, uri: str, text: str) -> list[tuple[str, str, Any]]
 
 
 def test_quick_fixes(server: Client) -> None:
-    uri = "file:///work/scripts/fixes.dl"
+    uri = "file:///home/player/scripts/fixes.dl"
     assert fixes_for(server, uri, "dealr south\n") == [("quickfix", "dealer", span(0, 0, 0, 5))]
     assert fixes_for(server, uri, "x = hcp(north) # note\n") == [
         ("quickfix", "//", span(0, 15, 0, 16))]
@@ -233,7 +233,7 @@ def test_quick_fixes(server: Client) -> None:
     assert fixes_for(server, uri, "x = hcpp(north)\n") == [("quickfix", "hcp", span(0, 4, 0, 8))]
     assert fixes_for(server, uri, 'title "x"\ngenerate 10\n') == [
         ("quickfix", "// ", span(0, 0, 0, 0))]
-    assert fixes_for(server, "file:///work/scripts/fixes.dpp",
+    assert fixes_for(server, "file:///home/player/scripts/fixes.dpp",
                      "y = shape{North, 5xxx}\n") == [("quickfix", "north", span(0, 10, 0, 15))]
     opener = "opener = hcp(north) > 11\n"
     assert fixes_for(server, uri, f"{opener}condition openr\n") == [
@@ -245,7 +245,7 @@ def test_or_used_as_a_number_becomes_a_sum(server: Client) -> None:
 
     if find_spec("dealerpp.script.check.findings") is None:
         pytest.skip("check's truth-as-number warning (issue 27) is not on this branch yet")
-    uri = "file:///work/scripts/points.dl"
+    uri = "file:///home/player/scripts/points.dl"
     text = ("lp1 = spades(south) > 4 ? spades(south) - 4 : 0\n"
             "lp2 = hearts(south) > 4 ? hearts(south) - 4 : 0\n"
             "lp = lp1 or lp2\n"

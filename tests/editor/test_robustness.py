@@ -29,7 +29,7 @@ BUFFERS = {
 
 @pytest.mark.parametrize("name", sorted(BUFFERS))
 def test_any_buffer_gets_an_answer(server: Client, name: str) -> None:
-    uri = "file:///work/scripts/bad.dpp"
+    uri = "file:///home/player/scripts/bad.dpp"
     server.open(uri, BUFFERS[name])
     found = server.diagnostics(uri, timeout=120)
     assert all(d["range"]["start"]["line"] >= 0 for d in found)
@@ -37,8 +37,8 @@ def test_any_buffer_gets_an_answer(server: Client, name: str) -> None:
     server.change(uri, 2, [{"range": span(3, 5, 900, 2), "text": "\U0001f0a1 dealr"}])
     server.diagnostics(uri, 2, timeout=120)
     # It still answers, and about a sound document too.
-    server.open("file:///work/scripts/ok.dl", "dealr south\n")
-    assert len(server.diagnostics("file:///work/scripts/ok.dl")) == 1
+    server.open("file:///home/player/scripts/ok.dl", "dealr south\n")
+    assert len(server.diagnostics("file:///home/player/scripts/ok.dl")) == 1
 
 
 def test_nonsense_requests_are_answered_and_logged(server: Client) -> None:
@@ -46,5 +46,5 @@ def test_nonsense_requests_are_answered_and_logged(server: Client) -> None:
     server.notify("textDocument/didOpen", {"textDocument": {"uri": 5}})
     logged = server.wait_for("window/logMessage", lambda p: "not open" in p["message"])
     assert logged["type"] in (1, 2, 3, 4)
-    server.open("file:///work/scripts/ok.dl", "dealr south\n")
-    assert len(server.diagnostics("file:///work/scripts/ok.dl")) == 1
+    server.open("file:///home/player/scripts/ok.dl", "dealr south\n")
+    assert len(server.diagnostics("file:///home/player/scripts/ok.dl")) == 1
