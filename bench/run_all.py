@@ -13,6 +13,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_scaling_script.py  preprocess + check against script size, to 50 MB
     bench_floods.py      error floods of 1, 10, 100 MB: time and stderr bytes
     bench_pbn.py         PBN reading and copying, vs endplay's pbn.load
+    bench_model.py       reading into Deal objects, vs the tree before issue 25; hand values
     bench_lsp.py         the language server: edit -> diagnostics, memory (extra lsp)
     bench_lin.py         LIN reading (20,000 boards, whole process), vs endplay's LIN parser
 
@@ -48,6 +49,8 @@ def main() -> int:
          *(["--huge"] if options.huge else [])],
         ["bench_machines.py", *(["--deals", "100000"] if options.quick else [])],
         ["bench_pbn.py", *(["--games", "20000", "--repeat", "1"] if options.quick else [])],
+        ["bench_model.py", *(["--games", "10000", "--deals", "100000", "--repeat", "1"]
+                             if options.quick else [])],
         ["bench_lsp.py", *(["--documents", "50"] if options.quick else [])],
         ["bench_lin.py", *(["--boards", "5000", "--repeat", "1"] if options.quick else [])],
     ]
