@@ -16,6 +16,7 @@ the same run (the Perl dealer.dpp, `python3 -c pass`, endplay).
     bench_model.py       reading into Deal objects, vs the tree before issue 25; hand values
     bench_lsp.py         the language server: edit -> diagnostics, memory (extra lsp)
     bench_lin.py         LIN reading (20,000 boards, whole process), vs endplay's LIN parser
+    bench_convert.py     every conversion path (100,000 deals, whole process), vs bulk .deals -> hex
 
 --quick uses smaller sizes (300 terms, 100,000 deals); --huge adds the
 10,000,000-deal round trip of bench_bulk.py.
@@ -53,6 +54,7 @@ def main() -> int:
                              if options.quick else [])],
         ["bench_lsp.py", *(["--documents", "50"] if options.quick else [])],
         ["bench_lin.py", *(["--boards", "5000", "--repeat", "1"] if options.quick else [])],
+        ["bench_convert.py", *(["--deals", "20000"] if options.quick else [])],
     ]
     status = 0
     for script, *args in runs:
