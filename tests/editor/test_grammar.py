@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import subprocess
+from functools import lru_cache
 
 import pytest
 
@@ -20,6 +21,7 @@ NODE_MODULES = PROJECT_ROOT / ".ci" / "node" / "node_modules"
 Token = tuple[int, str, list[str]]
 
 
+@lru_cache(maxsize=8)
 def tokens(script: str) -> list[Token]:
     node = shutil.which("node")
     missing = [name for name in ("vscode-textmate", "vscode-oniguruma")
@@ -112,10 +114,11 @@ def test_every_example_script_is_tokenized_whole() -> None:
     dealer's that hover explains gets a scope beyond the plain variable."""
     from dealerpp.editor import knowledge
 
-    for path in sorted((PROJECT_ROOT / "examples").glob("*.dpp")):
-        text = path.read_text()
-        found = tokens(text)
-        assert "".join(t[1] for t in found) == text.replace("\n", ""), path
+    # One node process for them all (each start loads the regex engine).
+    text = "".join(path.read_text() for path in sorted((PROJECT_ROOT / "examples").glob("*.dpp")))
+    found = tokens(text)
+    assert "".join(t[1] for t in found) == text.replace("\n", "")
+    assert any("meta.shape-block.dealer" in t[2] for t in found)
     words = " ".join(f"{w}(north)" if w in knowledge.FUNCTIONS else w
                      for w in knowledge.every_word())
     for _line, text, scopes in tokens(words + "\n"):
