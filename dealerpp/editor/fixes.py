@@ -10,7 +10,8 @@ one it knows, offers the edit check's hint describes.
 - a seat written with capitals (``North``): in lower case;
 - DealerV2's ``title`` or ``seed``: the line made a comment;
 - ``or`` where a truth value is used as a number (check's
-  ``truth-as-number``): ``+``.
+  ``truth-as-number``): ``+``;
+- ``a <= b <= c`` (check's ``chained-comparison``): ``a <= b && b <= c``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from dealerpp.editor.outline import COMMENTS, Outline
 from dealerpp.script.check.facts import DEALERV2_STATEMENTS, FUNCTIONS, SEATS, STATEMENT_WORDS
 
 TRUTH_AS_NUMBER = "truth-as-number"  # check's code for a truth value used as a number
+CHAINED_COMPARISON = "chained-comparison"  # check's code for `a < b < c`
+_COMPARISONS = frozenset(("LT", "LE", "GT", "GE", "EQ", "NE"))
 # The closeness check asks of a misspelt statement word or variable.
 _CLOSE = 0.75
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -41,6 +44,8 @@ def fixes_at(outline: Outline, start: int, code: str | None) -> list[Fix]:
     """The fixes for a diagnostic of ``code`` that points at offset ``start``."""
     if code == TRUTH_AS_NUMBER:
         return _truth_as_number(outline, start)
+    if code == CHAINED_COMPARISON:
+        return _chained_comparison(outline, start)
     token = outline.token_at(start)
     if token is not None and token.type == "SHAPE_BLOCK":
         return _in_shape_block(outline, start)
@@ -134,3 +139,27 @@ def _truth_as_number(outline: Outline, start: int) -> list[Fix]:
     line = outline.text.count("\n", 0, word.start_pos or 0) + 1
     return [Fix(f"Add with + instead of `{word}` (line {line})",
                 [(word.start_pos or 0, word.end_pos or 0, "+")])]
+
+
+def _chained_comparison(outline: Outline, start: int) -> list[Fix]:
+    """``10 <= hcp(north) <= 12`` from ``start``: the middle operand said
+    twice, joined by ``&&`` (which binds less tightly than a comparison)."""
+    statement = outline.statement_at(start)
+    if statement is None:
+        return []
+    depth, operators = 0, []
+    for token in outline.code_tokens(start, statement.end):
+        depth += (token.type == "LPAR") - (token.type == "RPAR")
+        if depth < 0 or (depth == 0 and token.type in ("AND", "OR", "QMARK", "COLON", "COMMA")):
+            break
+        if depth == 0 and token.type in _COMPARISONS:
+            operators.append(token)
+    if len(operators) != 2:
+        return []
+    first, second = operators
+    middle = outline.text[first.end_pos or 0:second.start_pos or 0].strip()
+    if not middle:
+        return []
+    where = second.start_pos or 0
+    return [Fix(f"Compare twice: `... {first} {middle} && {middle} {second} ...`",
+                [(where, where, f"&& {middle} ")])]

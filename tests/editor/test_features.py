@@ -275,3 +275,36 @@ def test_the_or_fix_finds_the_one_or_behind_the_number() -> None:
     assert fix.edits == [(text.index("||"), text.index("||") + 2, "+")]
     two = Outline("a = b or c\nd = e or f\ng = a + d\n")
     assert fixes_at(two, two.text.index("a + d"), TRUTH_AS_NUMBER) == []  # which one? no guess
+
+
+def test_a_chained_comparison_is_said_twice(server: Client) -> None:
+    from importlib.util import find_spec
+
+    if find_spec("dealerpp.script.check.findings") is None:
+        pytest.skip("check's chained-comparison warning (issue 27) is not on this branch yet")
+    uri = "file:///work/scripts/chained.dl"
+    text = "j = 10 <= hcp(north) <= 12\ncondition j\n"
+    server.open(uri, text)
+    found = [d for d in server.diagnostics(uri) if d.get("code") == "chained-comparison"]
+    assert found, "check no longer reports this chained comparison"
+    actions = server.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": found[0]["range"],
+        "context": {"diagnostics": found[:1]}})
+    (edit,) = actions[0]["edit"]["changes"][uri]
+    assert (edit["newText"], edit["range"]) == ("&& hcp(north) ", span(0, 21, 0, 21))
+    fixed = "j = 10 <= hcp(north) && hcp(north) <= 12\ncondition j\n"
+    server.open("file:///work/scripts/chained_fixed.dl", fixed)
+    assert [d for d in server.diagnostics("file:///work/scripts/chained_fixed.dl")
+            if d.get("code") == "chained-comparison"] == []
+
+
+def test_the_chained_comparison_fix_stops_at_the_expression() -> None:
+    from dealerpp.editor.fixes import CHAINED_COMPARISON, fixes_at
+    from dealerpp.editor.outline import Outline
+
+    text = "x = a || (1 < b + c <= 9) && d == 1\n"
+    outline = Outline(text)
+    (fix,) = fixes_at(outline, text.index("1 <"), CHAINED_COMPARISON)
+    where = text.index("<= 9")
+    assert fix.edits == [(where, where, "&& b + c ")]
+    assert fixes_at(outline, text.index("d =="), CHAINED_COMPARISON) == []  # one comparison
