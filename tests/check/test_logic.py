@@ -252,3 +252,16 @@ def test_the_docs_list_every_code() -> None:
     docs = (Path(__file__).resolve().parents[2] / "docs" / "check.md").read_text()
     for code in (*CODES, TOO_MANY_SHAPES, MORE_ERRORS, ERROR_LIMIT, INTERNAL_ERROR):
         assert f"`{code}`" in docs, code
+
+
+def test_a_shape_block_is_analysed_as_the_list_it_compiles_to() -> None:
+    """A .dpp's shape{} means what the compiler makes of it: thirteen clubs
+    cannot hold with a spade predealt, whether written shape{} or shape()."""
+    from dealerpp.script.check import check_text
+
+    for expression in ("shape{north, 000x}", "shape(north, 000x)"):
+        text = f"predeal north SA\ncondition {expression}\naction printall\n"
+        codes = {d.code for d in check_text(text, "s.dpp")}
+        assert "never-holds" in codes or "condition-never-holds" in codes, (expression, codes)
+    fine = "predeal north SA\ncondition shape{north, 5+s}\naction printall\n"
+    assert not {d.code for d in check_text(fine, "s.dpp")} & {"never-holds", "condition-never-holds"}

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dealerpp import DppError
 from dealerpp.diagnostics import Diagnostic
 from dealerpp.script.check import check_text
+from dealerpp.script.check.findings import CODES as LOGIC_CODES
 from dealerpp.script.check.report import ERROR_LIMIT, MORE_ERRORS
 from dealerpp.script.rewrite import preprocess_script
 from tests.conftest import examples
@@ -108,6 +109,8 @@ def _found(diagnostic: Diagnostic) -> tuple[int | None, str]:
     its errors are warnings, and a note summing up counts the same."""
     if diagnostic.code in (MORE_ERRORS, ERROR_LIMIT):
         return diagnostic.line, f"{diagnostic.code} {diagnostic.message.split(' ', 1)[0]}"
+    if diagnostic.code in LOGIC_CODES:  # it quotes the shape{} or the shape() written there
+        return diagnostic.line, diagnostic.code
     return diagnostic.line, diagnostic.message.removeprefix("dealer will reject this: ")
 
 

@@ -236,7 +236,18 @@ class Analysis:
 
     def eval_shape(self, tree: Tree, state: State) -> Value:
         seat = SEATS.index(str(tree.children[1]))
-        shapes = _shape_list_mask(tree.children[2])
+        return self.shape_test(seat, _shape_list_mask(tree.children[2]), tree, state)
+
+    def eval_shape_block(self, tree: Tree, state: State) -> Value:
+        """A shape{} block means what the compiler makes of it: the same
+        test as the shape() list the preprocessor writes for it."""
+        compiled = _block_shapes(str(tree.children[0]))
+        if compiled is None:
+            return self.shape_test(0, None, tree, state)
+        seat, shapes = compiled
+        return self.shape_test(seat, shapes, tree, state)
+
+    def shape_test(self, seat: int, shapes: int | None, tree: Tree, state: State) -> Value:
         if not shapes:  # a placeholder, or a list of no shape (the compiler says so)
             value = test(state, state)
             value.reported = True
@@ -668,6 +679,32 @@ def _atoms_read(analysis: Analysis, tree: Any) -> list[Atom]:
 
 
 _SHAPE_LISTS: dict[tuple[tuple[str, ...], ...], int | None] = {}
+_BLOCKS: dict[str, tuple[int, int] | None] = {}
+
+
+def _block_shapes(text: str) -> tuple[int, int] | None:
+    """The seat and the shapes of a shape{} block's text; None when it does
+    not compile (the lexical pass reports why) or names no seat."""
+    if text in _BLOCKS:
+        return _BLOCKS[text]
+    from dealerpp.diagnostics import DppError
+    from dealerpp.shapes.compiler import compile_shape
+
+    from dealerpp.script.lexer import regions
+    from dealerpp.script.shape_blocks import blanked
+
+    found: tuple[int, int] | None = None
+    block = next(iter(regions(text)), None)
+    try:  # its comments become spaces, as the preprocessor compiles it
+        compiled = None if block is None else compile_shape(blanked(text, block))
+    except (DppError, RecursionError):
+        compiled = None
+    if compiled is not None and compiled.compass in SEATS:
+        found = (SEATS.index(compiled.compass), compiled.shapes.mask)
+    if len(_BLOCKS) > 1024:
+        _BLOCKS.clear()
+    _BLOCKS[text] = found
+    return found
 
 
 def _shape_list_mask(tree: Tree) -> int | None:
