@@ -688,10 +688,9 @@ def _block_shapes(text: str) -> tuple[int, int] | None:
     if text in _BLOCKS:
         return _BLOCKS[text]
     from dealerpp.diagnostics import DppError
-    from dealerpp.shapes.compiler import compile_shape
-
     from dealerpp.script.lexer import regions
     from dealerpp.script.shape_blocks import blanked
+    from dealerpp.shapes.compiler import compile_shape
 
     found: tuple[int, int] | None = None
     block = next(iter(regions(text)), None)
