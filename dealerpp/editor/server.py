@@ -150,6 +150,18 @@ class DealerServer(LanguageServer):
         offset = document.offset(position.line, position.character)
         return document, self.outline(document), offset
 
+    def variable_at(self, uri: str,
+                    position: lsp.Position) -> tuple[Document, Outline, str] | None:
+        """The document, its outline and the variable named at a position."""
+        found = self.at(uri, position)
+        if found is None:
+            return None
+        document, outline, offset = found
+        token = outline.token_at(offset)
+        if token is None or token.type != "IDENT":
+            return None
+        return document, outline, str(token)
+
     def snippets(self) -> bool:
         """Whether the client takes snippets in completions."""
         try:
@@ -350,14 +362,11 @@ def register_features(server: DealerServer) -> None:
     @guarded()
     def on_definition(server: DealerServer,
                       params: lsp.DefinitionParams) -> list[lsp.Location] | None:
-        found = server.at(params.text_document.uri, params.position)
+        found = server.variable_at(params.text_document.uri, params.position)
         if found is None:
             return None
-        document, outline, offset = found
-        token = outline.token_at(offset)
-        if token is None or token.type != "IDENT":
-            return None
-        statement = outline.definition_of(str(token))
+        document, outline, name = found
+        statement = outline.definition_of(name)
         if statement is None or statement.name is None:
             return None
         return [location(document, statement.name)]
@@ -366,14 +375,10 @@ def register_features(server: DealerServer) -> None:
     @guarded()
     def on_references(server: DealerServer,
                       params: lsp.ReferenceParams) -> list[lsp.Location] | None:
-        found = server.at(params.text_document.uri, params.position)
+        found = server.variable_at(params.text_document.uri, params.position)
         if found is None:
             return None
-        document, outline, offset = found
-        token = outline.token_at(offset)
-        if token is None or token.type != "IDENT":
-            return None
-        name = str(token)
+        document, outline, name = found
         tokens = list(outline.uses.get(name, []))
         if params.context.include_declaration:
             tokens += [s.name for s in outline.definitions.get(name, []) if s.name is not None]
