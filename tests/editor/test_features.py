@@ -282,7 +282,7 @@ def test_a_chained_comparison_is_said_twice(server: Client) -> None:
 
     if find_spec("dealerpp.script.check.findings") is None:
         pytest.skip("check's chained-comparison warning (issue 27) is not on this branch yet")
-    uri = "file:///work/scripts/chained.dl"
+    uri = "file:///home/player/scripts/chained.dl"
     text = "j = 10 <= hcp(north) <= 12\ncondition j\n"
     server.open(uri, text)
     found = [d for d in server.diagnostics(uri) if d.get("code") == "chained-comparison"]
@@ -293,8 +293,8 @@ def test_a_chained_comparison_is_said_twice(server: Client) -> None:
     (edit,) = actions[0]["edit"]["changes"][uri]
     assert (edit["newText"], edit["range"]) == ("&& hcp(north) ", span(0, 21, 0, 21))
     fixed = "j = 10 <= hcp(north) && hcp(north) <= 12\ncondition j\n"
-    server.open("file:///work/scripts/chained_fixed.dl", fixed)
-    assert [d for d in server.diagnostics("file:///work/scripts/chained_fixed.dl")
+    server.open("file:///home/player/scripts/chained_fixed.dl", fixed)
+    assert [d for d in server.diagnostics("file:///home/player/scripts/chained_fixed.dl")
             if d.get("code") == "chained-comparison"] == []
 
 
