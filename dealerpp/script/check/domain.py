@@ -292,6 +292,16 @@ def narrow_group(deck: Deck, state: State, group: frozenset[Atom], low: int,
 def group_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
     """What the sum of ``group``'s atoms can be: the sum of their ranges, the
     interval kept for the group, and what the rest of a total leaves."""
+    low, high = _summed_range(deck, state, group)
+    total = deck.totals(next(iter(group)))
+    if total is not None and group <= set(total[0]):
+        rest_low, rest_high = _summed_range(deck, state, frozenset(total[0]) - group)
+        low, high = max(low, total[1] - rest_high), min(high, total[1] - rest_low)
+    return low, high
+
+
+def _summed_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
+    """The sum of ``group``'s atoms' ranges, within the interval kept for it."""
     low = high = 0
     for atom in group:
         a, b = atom_range(deck, state, atom)
@@ -299,18 +309,6 @@ def group_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
     kept = state.groups.get(group)
     if kept is not None:
         low, high = max(low, kept[0]), min(high, kept[1])
-    first = next(iter(group))
-    total = deck.totals(first)
-    if total is not None and group <= set(total[0]):
-        rest = frozenset(total[0]) - group
-        rest_low = rest_high = 0
-        for atom in rest:
-            a, b = atom_range(deck, state, atom)
-            rest_low, rest_high = rest_low + a, rest_high + b
-        kept = state.groups.get(rest)
-        if kept is not None:
-            rest_low, rest_high = max(rest_low, kept[0]), min(rest_high, kept[1])
-        low, high = max(low, total[1] - rest_high), min(high, total[1] - rest_low)
     return low, high
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dealerpp.diagnostics import quote
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.domain import SEATS, SUIT_WORDS, TABLE_ROWS, Deck, default_tables
-from dealerpp.script.check.logic import Analysis, Finding, Value, last_token
+from dealerpp.script.check.logic import Analysis, Finding, Value
 from dealerpp.script.check.report import Report
+from dealerpp.script.check.trees import first_token, last_token
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class LogicPass:
     def span(self, tree: Any) -> tuple[int, int]:
         """Where an expression is written (its parentheses balanced)."""
         text = self.report.text
-        first, last = _first_token(tree), last_token(tree)
+        first, last = first_token(tree), last_token(tree)
         start, end = first.start_pos or 0, last.end_pos or 0
         depth = text.count("(", start, end) - text.count(")", start, end)
         while depth < 0:
@@ -156,7 +157,7 @@ class LogicPass:
         if isinstance(tree, Tree) and tree.data == "var" and self.analysis is not None:
             definition = self.analysis.definitions.get(str(tree.children[0]))
             if definition is not None:
-                line = _first_token(definition).line
+                line = first_token(definition).line
                 shown += f" (line {line}: {quote(self.source(definition), _SHOWN)})"
         return shown
 
@@ -208,7 +209,7 @@ class LogicPass:
             else:
                 message = (f"{self.quoted(node)} {verdict} {where} {self.quoted(context)}"
                            f"{why}, so this `{operator}` always holds")
-        self.add(finding.code, _first_token(node), message, hint)
+        self.add(finding.code, first_token(node), message, hint)
 
     def predeal_note(self, finding: Finding) -> str:
         analysis = self.analysis
@@ -236,7 +237,7 @@ class LogicPass:
                     "(e.g. `x and y > 4`)")
         else:
             hint = "`not` gives 1 or 0: compare with 0 instead (x == 0)"
-        self.add(TRUTH_AS_NUMBER, _first_token(operand), message, hint)
+        self.add(TRUTH_AS_NUMBER, first_token(operand), message, hint)
 
     def word_chained_comparison(self, finding: Finding) -> None:
         node, inner = finding.node, finding.data["inner"]
@@ -256,7 +257,7 @@ class LogicPass:
                  f"dealer reads {quote(shown, _SHOWN)} as {quote(reading, _SHOWN)}:")
         message = f"{reads} the comparison inside gives 1 or 0, so this {outcome}"
         hint = f"write {quote(fix, _SHOWN)}" if fix else "compare each pair, joined by `and`"
-        self.add(CHAINED_COMPARISON, _first_token(node), message, hint,
+        self.add(CHAINED_COMPARISON, first_token(node), message, hint,
                  self.fix(node, fix) if fix and not written else None)
 
     def word_not_binds_tighter(self, finding: Finding) -> None:
@@ -272,7 +273,7 @@ class LogicPass:
         intended = f"{negated.children[0]} ({operand} {rest})"
         hint = (f"write {quote(intended, _SHOWN)} "
                 "(Dealer3 reads it that way, Debian's dealer and DealerV2 do not)")
-        self.add(NOT_BINDS_TIGHTER, _first_token(node), message, hint,
+        self.add(NOT_BINDS_TIGHTER, first_token(node), message, hint,
                  self.fix(node, intended))
 
 
@@ -317,11 +318,6 @@ def _atom_name(atom: tuple[Any, ...]) -> str:
         return f"{atom[1]}({SEATS[atom[2]]}{suit})"
     return "it"
 
-
-def _first_token(tree: Any) -> Token:
-    while not isinstance(tree, Token):
-        tree = tree.children[0]
-    return tree
 
 
 __all__ = ["CODES", "LogicPass", "Tree"]

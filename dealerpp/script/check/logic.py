@@ -43,6 +43,7 @@ from dealerpp.script.check.domain import (
     shapes_where,
 )
 from dealerpp.script.check.stream import Placeholder
+from dealerpp.script.check.trees import first_token
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -401,7 +402,7 @@ class Analysis:
 
     def parenthesized(self, tree: Any, operator: Token, before: bool) -> bool:
         """Whether ``tree``, an operand of ``operator``, is written in parentheses."""
-        first = _first_token(tree)
+        first = first_token(tree)
         text = self.text
         position = (first.start_pos or 0) - 1
         while position >= 0 and text[position] in " \t\r\n":
@@ -644,16 +645,6 @@ def _is_comparison(tree: Any) -> bool:
             and tree.children[1].type in _COMPARISONS)
 
 
-def _first_token(tree: Any) -> Token:
-    while not isinstance(tree, Token):
-        tree = tree.children[0]
-    return tree
-
-
-def last_token(tree: Any) -> Token:
-    while not isinstance(tree, Token):
-        tree = tree.children[-1]
-    return tree
 
 
 def _atoms_read(analysis: Analysis, tree: Any) -> list[Atom]:

@@ -27,6 +27,7 @@ from dealerpp.script.check.arithmetic import (
 from dealerpp.script.check.facts import SEATS, STATEMENT_WORDS, SUIT_NAMES
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.stream import Placeholder
+from dealerpp.script.check.trees import first_token, last_token
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -227,7 +228,7 @@ class SemanticPass:
         lines = self.report.error_lines
         if not lines:
             return False
-        first, last = _first_token(tree).line or 0, _last_token(tree).end_line or 0
+        first, last = first_token(tree).line or 0, last_token(tree).end_line or 0
         return any(line in lines for line in range(first, last + 1))
 
     def stmt_dealer(self, tree: Tree) -> None:
@@ -251,10 +252,10 @@ class SemanticPass:
         self.analysis().condition(tree.children[0], tree.children[1])
 
     def stmt_bare_condition(self, tree: Tree) -> None:
-        self.replace_live("condition", _first_token(tree))
+        self.replace_live("condition", first_token(tree))
         self.live_expression(tree.children[0], "condition")
-        self.last_wins(_first_token(tree), "condition", tree)
-        self.analysis().condition(_first_token(tree), tree.children[0])
+        self.last_wins(first_token(tree), "condition", tree)
+        self.analysis().condition(first_token(tree), tree.children[0])
 
     def analysis(self) -> LogicPass:
         """The logic analysis, with the deck as the script has set it so far."""
@@ -308,7 +309,7 @@ class SemanticPass:
         self.count_values(tree.children[2:], "altcount")
         index_tree = tree.children[1]
         index = number_value(index_tree)
-        token = _first_token(index_tree)
+        token = first_token(index_tree)
         self.set_point_table(index if index is not None and 0 <= index < 12 else None,
                              tree.children[2:])
         read = [number_value(value) for value in tree.children[2:]]
@@ -333,7 +334,7 @@ class SemanticPass:
 
     def count_values(self, values: list[Any], name: str) -> None:
         if len(values) > 13:
-            self.error(_first_token(values[13]), f"too many {name} values: at most 13, "
+            self.error(first_token(values[13]), f"too many {name} values: at most 13, "
                        "from the ace down to the 2 (dealer: too many pointcount values)")
 
     def stmt_predeal(self, tree: Tree) -> None:
@@ -422,7 +423,7 @@ class SemanticPass:
             return
         keyword = tree.children[0]
         argument = tree.children[1]
-        start = _first_token(argument)
+        start = first_token(argument)
         # The argument's "(" is not kept in the tree: look for it in the text.
         opening = self.report.text.find("(", keyword.end_pos, start.start_pos)
         line = self.report.lines.line_col(opening)[0] if opening >= 0 else start.line
@@ -443,10 +444,10 @@ class SemanticPass:
         if low is None or high is None:
             return
         if high - low + 1 < 0:
-            self.action_failure(_first_token(low_tree), f"frequency range {low} to {high} is "
+            self.action_failure(first_token(low_tree), f"frequency range {low} to {high} is "
                                 "reversed (dealer fails: Out of memory)")
         elif low > high:
-            self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
+            self.warn(first_token(low_tree), f"frequency range {low} to {high} is empty "
                       "(dealer counts everything as High)")
 
     def action_frequency2d(self, tree: Tree) -> None:
@@ -458,12 +459,12 @@ class SemanticPass:
             return
         (low1, high1), (low2, high2) = bounds
         if (high1 - low1 + 3) * (high2 - low2 + 3) < 0:
-            self.action_failure(_first_token(ranges[0][0]), "reversed frequency ranges make "
+            self.action_failure(first_token(ranges[0][0]), "reversed frequency ranges make "
                                 "dealer's table size negative (dealer fails: Out of memory)")
             return
         for (low_tree, _), (low, high) in zip(ranges, bounds, strict=True):
             if low > high:
-                self.warn(_first_token(low_tree), f"frequency range {low} to {high} is empty "
+                self.warn(first_token(low_tree), f"frequency range {low} to {high} is empty "
                           "(dealer prints a meaningless table)")
 
     # -- expressions --------------------------------------------------------
@@ -654,16 +655,6 @@ class SemanticPass:
 # ---------------------------------------------------------------------------
 # Small tree helpers
 
-def _first_token(tree: Any) -> Token:
-    while not isinstance(tree, Token):
-        tree = tree.children[0]
-    return tree
-
-
-def _last_token(tree: Any) -> Token:
-    while not isinstance(tree, Token):
-        tree = tree.children[-1]
-    return tree
 
 
 _TEST_OPERATORS = frozenset({"EQ", "NE", "LT", "LE", "GT", "GE", "AND", "OR"})
