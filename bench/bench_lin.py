@@ -9,7 +9,7 @@ Measured in the same run, each as a whole process (start-up and imports
 included), the trees taking turns, on one core (``taskset -c 0``) and as
 the command runs (two cores here):
 
-1. reading the LIN set into deal objects: ``dealerpp.deals.lin.read``
+1. reading the LIN set into deal objects: ``dealerpp.deals.formats.lin.read``
    against endplay's ``endplay.parsers.lin.load`` (``pip install endplay``,
    the ``bench`` extra). endplay rejects ``sv|0|`` and cuts boards at
    ``pn|``, so it is given the same boards with ``sv|o|`` and a ``pn|,,,|``
@@ -44,7 +44,7 @@ THEIRS = ("from endplay.parsers import lin; import sys\n"
           "print(len(lin.load(open(sys.argv[1], encoding='utf-8'))))")
 SAME = """
 import sys
-from dealerpp.deals import lin
+from dealerpp.deals.formats import lin
 from dealerpp.deals.model import Deal
 from endplay.parsers import lin as endplay_lin
 ours = [d.masks for _, d in zip(range(100), lin.read(sys.argv[1]))]

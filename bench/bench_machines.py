@@ -1,7 +1,7 @@
 """Dealing-machine records in bulk: ``python bench/bench_machines.py [--deals N] [--part P]``.
 
 ``--part codecs``: times the vectorised codecs of .ber, .bri and .dge
-(``dealerpp.deals.machines_bulk``) encoding and decoding N random full deals
+(``dealerpp.deals.bulk.machines``) encoding and decoding N random full deals
 (default 1,000,000) in this process, checks the round trip, and in the same
 run times the per-deal writer and reader (``dealerpp.deals.write``/``read``)
 on a slice of them: deals/second each way, the ratio, and the 1M deals/s
@@ -32,7 +32,7 @@ from bench_bulk import DATA, ROOT, child_env, convert, random_deals, write_deals
 
 from dealerpp import deals as deals_api
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.machines_bulk import BerCodec, BriCodec, DgeCodec
+from dealerpp.deals.bulk.machines import BerCodec, BriCodec, DgeCodec
 
 GOAL_RATE = 1_000_000
 PER_DEAL_SLICE = 20_000

@@ -11,7 +11,7 @@ Files (under ``bench/_data/``, made once):
 
 Measured, each in the same run:
 
-1. reading printpbn output: ``dealerpp.deals.pbn.read`` to deal objects,
+1. reading printpbn output: ``dealerpp.deals.formats.pbn.read`` to deal objects,
    in this process, against endplay's ``pbn.load`` on the same games
    (``pip install endplay``; it rejects dealer's statistics lines, so it gets
    the file without them) - the ratio must be 10x or more;
@@ -105,7 +105,7 @@ def best(runs: int, work: object) -> float:
 
 def bench_read(printpbn: Path, plain: Path, games: int, repeat: int) -> None:
     sys.path.insert(0, str(ROOT))
-    from dealerpp.deals import pbn
+    from dealerpp.deals.formats import pbn
 
     def ours() -> None:
         assert sum(1 for _ in pbn.read(printpbn)) == games

@@ -85,7 +85,7 @@ def _checked_script(text: str, name: str) -> str:
 def _deals_of(arguments: list[str], script: bytes, name: str) -> Iterator[Deal]:
     """dealer's deals; it starts on the first ``next`` and is stopped when
     the caller stops early."""
-    from dealerpp.deals.dealer_output import read_oneline
+    from dealerpp.deals.formats._dealer_output import read_oneline
 
     process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)

@@ -418,15 +418,15 @@ def _writer(to_fmt: str, export: bool, sealed: bool = False,
     export format; ``sealed``: a .dlm set the machine must not show;
     ``title``: an html page's title)."""
     if export:
-        from dealerpp.deals import pbn_export
+        from dealerpp.deals.formats.pbn import export as pbn_export
 
         return pbn_export.write
     if sealed:
-        from dealerpp.deals import dlm
+        from dealerpp.deals.formats import dlm
 
         return lambda stream, target: dlm.write(stream, target, sealed=True)
     if title is not None:
-        from dealerpp.deals import html_records
+        from dealerpp.deals.formats import html as html_records
 
         return lambda stream, target: html_records.write(stream, target, title=title)
     from dealerpp import deals

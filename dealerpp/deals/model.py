@@ -636,7 +636,7 @@ class PbnInfo:
 
 @dataclass(frozen=True)
 class DlmInfo:
-    """What a Dealer4 .dlm file says besides the cards (dealerpp.deals.dlm):
+    """What a Dealer4 .dlm file says besides the cards (dealerpp.deals.formats.dlm):
     its header's values as read (``Status`` is ``Show`` or ``Sealed``), and
     the board's own ``Duplicates NN=`` value. Written back by the .dlm
     writer, so that a .dlm copied to .dlm is the file it was."""

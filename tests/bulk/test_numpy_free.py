@@ -13,7 +13,11 @@ ROOT = Path(__file__).resolve().parents[2]
 PREPROCESS = """
 import io, sys
 import dealerpp, dealerpp.cli, dealerpp.deals
-from dealerpp.deals import binary, giblib, hex26, model, pbn
+from dealerpp.deals import model
+from dealerpp.deals.formats import _binary as binary
+from dealerpp.deals.formats import giblib
+from dealerpp.deals.formats import hex as hex26
+from dealerpp.deals.formats import pbn
 script = "generate 100\\nproduce 1\\nn = shape{north, 5xxx}\\ncondition n && hcp(north) > 10\\naction printoneline\\n"
 sys.stdin = io.TextIOWrapper(io.BytesIO(script.encode()))
 status = dealerpp.cli.main(["-"])

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.cli import main
-from dealerpp.deals import formats, pbn
+from dealerpp.deals import formats
+from dealerpp.deals.formats import pbn
 from dealerpp.deals.model import Deal, GibInfo, Seat, board_dealer_vul
 from tests.conftest import examples
 from tests.deals.strategies import full_masks

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from dealerpp.cli import main
-from dealerpp.deals import Deal, binary, dealer_output
+from dealerpp.deals import Deal
+from dealerpp.deals.formats import _binary as binary
+from dealerpp.deals.formats import _dealer_output as dealer_output
 
 FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
 

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from dealerpp import deals
-from dealerpp.deals import binary, dealer_output, pbn
+from dealerpp.deals.formats import _binary as binary
+from dealerpp.deals.formats import _dealer_output as dealer_output
+from dealerpp.deals.formats import pbn
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +40,7 @@ def outputs(dealer_bin: str) -> dict[str, str]:
 
 def test_every_print_action_gives_the_same_deals(outputs: dict[str, str]) -> None:
     readers = {
-        "printpbn": dealer_output.read_printpbn,
+        "printpbn": pbn.read,
         "printoneline": dealer_output.read_oneline,
         "printcompact": dealer_output.read_compact,
         "printall": dealer_output.read_printall,

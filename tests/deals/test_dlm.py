@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import dealerpp
 from dealerpp import deals as deals_api
 from dealerpp.cli import main
-from dealerpp.deals import dlm as dlm_format
+from dealerpp.deals.formats import dlm as dlm_format
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
 from tests.deals.strategies import full_masks

@@ -79,7 +79,7 @@ def documented_rows() -> list[tuple[str, tuple[str, ...], bool, str]]:
     keys of a format, are not it)."""
     rows = []
     text = DOC.read_text(encoding="utf-8")
-    table = text[text.index("<!-- the rows follow dealerpp/deals/formats.py"):].split("\n\n")[0]
+    table = text[text.index("<!-- the rows follow dealerpp/deals/formats/__init__.py"):].split("\n\n")[0]
     for line in table.splitlines():
         if line.startswith("| `"):
             name, extensions, bulk, description = (c.strip() for c in line.strip("|").split("|"))
@@ -139,6 +139,23 @@ def test_importing_the_registry_loads_neither_the_model_nor_numpy() -> None:
     assert done.stdout.strip() == "[]"
 
 
+
+@pytest.mark.parametrize(("src", "dst", "expected"), [
+    ("giblib", "oneline", {"giblib", "oneline", "_dealer_output"}),
+    ("hex", "bri", {"hex", "bri", "_machines"}),
+    ("oneline", "compact", {"oneline", "compact", "_dealer_output"}),
+])
+def test_a_conversion_imports_only_the_formats_it_uses(src: str, dst: str,
+                                                      expected: set[str]) -> None:
+    data = deals_api.dumps([FULL], src)
+    code = ("import sys; from dealerpp import deals; "
+            f"deals.dumps(list(deals.loads({data!r}, {src!r})), {dst!r}); "
+            "print(*sorted(m.removeprefix('dealerpp.deals.formats.') for m in sys.modules "
+            "if m.startswith('dealerpp.deals.formats.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=PROJECT_ROOT, timeout=60, check=True)
+    assert set(done.stdout.split()) == expected
+
 def imported_modules(path: Path) -> set[str]:
     """Every module a file imports, at its top or inside functions."""
     names = set()
@@ -157,3 +174,23 @@ def test_deals_imports_no_command_script_or_shape_code(path: Path) -> None:
     and shape compilers (deal files know nothing of either)."""
     for module in imported_modules(path):
         assert not module.startswith(("dealerpp.cli", "dealerpp.script", "dealerpp.shapes")), module
+
+
+FORMATS_DIR = Path(formats.__file__).parent
+
+
+def test_each_format_is_the_module_of_its_name_and_each_module_a_format() -> None:
+    modules = {path.stem for path in FORMATS_DIR.glob("*.py") if not path.name.startswith("_")}
+    packages = {path.parent.name for path in FORMATS_DIR.glob("*/__init__.py")}
+    assert modules | packages == set(formats.NAMES)
+
+
+@pytest.mark.parametrize("fmt", formats.FORMATS, ids=lambda f: f.name)
+def test_a_format_module_has_what_its_entry_says(fmt: formats.DealFormat) -> None:
+    module = fmt.module()
+    assert module.__name__ == f"dealerpp.deals.formats.{fmt.name}"
+    assert callable(module.read)
+    assert callable(getattr(module, "write", None)) is fmt.writable
+    assert callable(getattr(module, "bulk_codec", None)) is fmt.bulk
+    if fmt.bulk:
+        assert fmt.load_codec().name == fmt.name

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from dealerpp.deals import detect, formats, lin
+from dealerpp.deals import detect, formats
+from dealerpp.deals.formats import lin
 from dealerpp.deals.game import Room
 from dealerpp.deals.model import Call, Card, Deal, Seat, Vul
 from dealerpp.diagnostics import DppError
@@ -220,7 +221,7 @@ def test_a_board_with_its_play_comes_back_as_it_was_read() -> None:
 
 
 def test_through_pbn_and_back() -> None:
-    from dealerpp.deals import pbn
+    from dealerpp.deals.formats import pbn
 
     text = ("vg|Cup,Final,I,9,9,Home,0,Away,0|rs|1NN-1,|pn|s1,w1,n1,e1,s2,w2,n2,e2|pg||\n"
             "qx|o9|st||md|3" + f"{S},{W},{N}|rh||ah|Board 9|sv|e|zz|odd|"
@@ -267,7 +268,7 @@ def test_dealers_printpbn_becomes_a_big_deal_set(dealer_bin: str) -> None:
     nothing): each board is Big Deal's line, the deal as printpbn gave it."""
     import subprocess
 
-    from dealerpp.deals import pbn
+    from dealerpp.deals.formats import pbn
 
     done = subprocess.run([dealer_bin, "-s", "3"], input="produce 20\naction printpbn\n",
                           capture_output=True, text=True, timeout=120, check=True)

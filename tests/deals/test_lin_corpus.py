@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dealerpp.deals import lin, pbn
+from dealerpp.deals.formats import lin, pbn
 from dealerpp.deals.game import Room
 from dealerpp.deals.model import Deal, Seat, Vul, board_dealer_vul
 

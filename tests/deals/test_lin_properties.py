@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealerpp.deals import lin, pbn
+from dealerpp.deals.formats import lin, pbn
 from dealerpp.deals.game import Alert, Game, Players, Room
 from dealerpp.deals.model import Deal, Seat, Vul, deal_trumps
 from tests.deals.strategies import auctions, full_masks, legal_play

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.cli import main
-from dealerpp.deals import detect, machines
+from dealerpp.deals import detect
+from dealerpp.deals.formats import _machines as machines
 from dealerpp.deals.model import Deal, Seat, Vul, board_dealer_vul
 from dealerpp.diagnostics import DppError
 from tests.conftest import examples

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.machines_bulk import BerCodec, BriCodec, DgeCodec
+from dealerpp.deals.bulk.machines import BerCodec, BriCodec, DgeCodec
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
 from tests.conftest import examples

@@ -231,9 +231,9 @@ def library_paths_agree(path: Path) -> bool:
     import io
 
     from dealerpp import deals
-    from dealerpp.deals import pbn
     from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_stream
+    from dealerpp.deals.formats import pbn
 
     bulk_problems: list[object] = []
     slow_problems: list[object] = []

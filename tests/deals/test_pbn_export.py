@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 
 from dealerpp.cli import main
-from dealerpp.deals import pbn, pbn_export
+from dealerpp.deals.formats import pbn
+from dealerpp.deals.formats.pbn import export as pbn_export
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import Diagnostic
 from tests.conftest import examples

@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp.cli import main
-from dealerpp.deals import pbn
 from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
+from dealerpp.deals.formats import pbn
 from dealerpp.diagnostics import Diagnostic, DppError
 from tests.conftest import examples
 

@@ -10,8 +10,8 @@ from pathlib import Path
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from dealerpp.deals import pbn
-from dealerpp.deals.pbn_lexer import games_of_text, split_games, text_chunks
+from dealerpp.deals.formats import pbn
+from dealerpp.deals.formats.pbn.lexer import games_of_text, split_games, text_chunks
 from dealerpp.diagnostics import Diagnostic
 from tests.conftest import examples
 

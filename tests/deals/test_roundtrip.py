@@ -20,15 +20,13 @@ from dealerpp.deals import (
     Seat,
     Strain,
     Vul,
-    binary,
-    dealer_output,
     display,
-    giblib,
-    hex26,
-    listing,
-    pbn,
     slots,
 )
+from dealerpp.deals.formats import _binary as binary
+from dealerpp.deals.formats import _dealer_output as dealer_output
+from dealerpp.deals.formats import giblib, listing, pbn
+from dealerpp.deals.formats import hex as hex26
 from dealerpp.deals.model import board_dealer_vul, cards_of_mask
 from dealerpp.diagnostics import DppError
 from tests.conftest import examples

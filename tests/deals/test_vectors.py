@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from dealerpp.deals import Card, Deal, Seat, Strain, binary, giblib, hex26, listing, pbn
+from dealerpp.deals import Card, Deal, Seat, Strain
+from dealerpp.deals.formats import _binary as binary
+from dealerpp.deals.formats import giblib, listing, pbn
+from dealerpp.deals.formats import hex as hex26
 from dealerpp.deals.model import Call, gib_trick_index
 
 GIB_EXAMPLE = ("JT852.93.KQ7.J82 AQ97.JT654.T6.A5 43.AK8.A542.7643 K6.Q72.J983.KQT9"

@@ -566,7 +566,7 @@ class OnelineCodec:
 @runtime_checkable
 class RecordCodec(Protocol):
     """A codec of fixed-size records without line ends (``DealsCodec`` and
-    the club formats' codecs of ``dealerpp.deals.machines_bulk``): the
+    the club formats' codecs of ``dealerpp.deals.bulk.machines``): the
     bulk path cuts a file into ``record`` bytes a deal."""
 
     name: str
@@ -591,10 +591,9 @@ class _Registered(Mapping[str, Codec]):
     def __getitem__(self, fmt: str) -> Codec:
         codec = self._made.get(fmt)
         if codec is None:
-            reference = formats.BY_NAME[fmt].codec if fmt in formats.BY_NAME else None
-            if reference is None:
+            if fmt not in formats.BY_NAME:
                 raise KeyError(fmt)
-            codec = self._made[fmt] = formats.load(reference)()
+            codec = self._made[fmt] = formats.BY_NAME[fmt].load_codec()
         return codec
 
     def __iter__(self) -> Iterator[str]:

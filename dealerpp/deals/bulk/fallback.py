@@ -98,14 +98,14 @@ class ModelPerDeal:
         if last_record.startswith(_PBN_DEAL_TAG):
             self._pbn_previous["Deal"] = last_record[7:last_record.index(b'"', 7)].decode()
         elif last_record.startswith(b"[Event "):  # a printpbn game (bulk/printpbn.py)
-            from dealerpp.deals.pbn_lexer import plain_tags
+            from dealerpp.deals.formats.pbn.lexer import plain_tags
 
             self._pbn_previous.update(plain_tags(last_record.decode().rstrip("\n")) or ())
 
     def _deals(self, fmt: str, source: Source, filename: str | None,
                first_line: int) -> Iterator[Deal]:
         if fmt == "pbn":
-            from dealerpp.deals import pbn
+            from dealerpp.deals.formats import pbn
 
             options = dict(self.pbn_options, previous=self._pbn_previous)
             if "report" in options:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
+from dealerpp.deals.formats.pbn.lexer import TAG, WORD, Token, tokens
 from dealerpp.deals.model import PbnComment, PbnInfo, PbnItem, PbnTag
-from dealerpp.deals.pbn_lexer import TAG, WORD, Token, tokens
 from dealerpp.diagnostics import Diagnostic
 
 

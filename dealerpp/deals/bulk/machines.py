@@ -25,7 +25,7 @@ from dealerpp.deals.bulk.array import (
     masks_from_owner_full,
     owner_view_full,
 )
-from dealerpp.deals.machines import GLYPHS, RANK_LETTERS
+from dealerpp.deals.formats._machines import GLYPHS, RANK_LETTERS
 
 _RANKS = RANK_LETTERS.encode()
 _SLICE = 8192  # rows decoded at a time

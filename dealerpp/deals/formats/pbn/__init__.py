@@ -4,11 +4,11 @@ Deal strings are ``F:h1 h2 h3 h4`` (clockwise from seat F, ``-`` for an
 unknown hand) or, as in seed 003, four hands N E S W without ``F:``.
 
 Reading is done in three steps, as python-chess reads PGN: the lexer
-(:mod:`~dealerpp.deals.pbn_lexer`) cuts the file into games and tokens and
+(:mod:`~dealerpp.deals.formats.pbn.lexer`) cuts the file into games and tokens and
 knows nothing of bridge; this module gives the tags their meaning; the
-rules (:mod:`~dealerpp.deals.pbn_checks`) say whether the deal, the auction
+rules (:mod:`~dealerpp.deals.formats.pbn.checks`) say whether the deal, the auction
 and the play are right. A game keeps its exact text
-(:class:`~dealerpp.deals.pbn_game.PbnGame`), and writing a deal that still
+(:class:`~dealerpp.deals.formats.pbn.game.PbnGame`), and writing a deal that still
 says what was read gives that text back, byte for byte.
 
 What is wrong is reported per game, with the line and column of the token:
@@ -30,9 +30,34 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
+from dealerpp.deals.formats.pbn.checks import (
+    DealProblem,
+    lengths_problem,
+    parse_deal,
+    quick_full_deal,
+    read_auction,
+    read_play,
+    seat_of,
+)
+from dealerpp.deals.formats.pbn.checks import contract_strain as _strain_of
+from dealerpp.deals.formats.pbn.game import Entry, PbnGame, entries_of, escape, unescape
+from dealerpp.deals.formats.pbn.lexer import (
+    TAG,
+    WORD,
+    LexError,
+    QuickBlock,
+    RawGame,
+    blocks_of_text,
+    plain_tags,
+    quick_scan,
+    section_words,
+    split_games,
+    text_chunks,
+    tokens,
+)
 from dealerpp.deals.model import (
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
@@ -50,32 +75,10 @@ from dealerpp.deals.model import (
     gib_to_ddt,
     trick_winner,
 )
-from dealerpp.deals.pbn_checks import (
-    DealProblem,
-    lengths_problem,
-    parse_deal,
-    quick_full_deal,
-    read_auction,
-    read_play,
-    seat_of,
-)
-from dealerpp.deals.pbn_checks import contract_strain as _strain_of
-from dealerpp.deals.pbn_game import Entry, PbnGame, entries_of, escape, unescape
-from dealerpp.deals.pbn_lexer import (
-    TAG,
-    WORD,
-    LexError,
-    QuickBlock,
-    RawGame,
-    blocks_of_text,
-    plain_tags,
-    quick_scan,
-    section_words,
-    split_games,
-    text_chunks,
-    tokens,
-)
 from dealerpp.diagnostics import Diagnostic, DppError, quote
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.codecs import Codec
 
 _VULS = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
          "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
@@ -682,7 +685,7 @@ def format_game(deal: Deal, match_is_new: bool = True) -> str:
     """One game's text (tags, sections, comments), ending with a newline.
     ValueError for a deal PBN cannot hold (hands of unequal lengths). A deal
     with a game record (``deal.game``) and no PBN of its own has the tags
-    that say it (dealerpp.deals.pbn_game_record); ``match_is_new``: it is
+    that say it (dealerpp.deals.formats.pbn.game_record); ``match_is_new``: it is
     the first game of its match in the output."""
     info = deal.pbn
     if isinstance(info, PbnGame) and _fields(deal) == info.derived:
@@ -694,7 +697,7 @@ def format_game(deal: Deal, match_is_new: bool = True) -> str:
         return _rewritten(deal, info)
     items = list(info.items) if info else []
     if info is None and deal.game is not None:
-        from dealerpp.deals.pbn_game_record import pbn_items
+        from dealerpp.deals.formats.pbn.game_record import pbn_items
 
         items = pbn_items(deal, deal.game, match_is_new)
     if not any(isinstance(i, PbnTag) for i in items) and info is not None and not deal.auction \
@@ -908,6 +911,7 @@ def _line_of_first_tag(game: PbnGame) -> int:
 __all__ = [
     "PbnGame",
     "auction_section",
+    "bulk_codec",
     "contract_strain",
     "deal_from_string",
     "deal_string",
@@ -926,5 +930,12 @@ __all__ = [
 
 
 # The deals as a PBN file, each game as it was read (or made); for the PBN 2.1
-# export format see dealerpp.deals.pbn_export.
+# export format see dealerpp.deals.formats.pbn.export.
 write, dumps = piece_writers(_pieces)
+
+
+def bulk_codec() -> Codec:
+    """The bulk path's codec of the format (dealerpp.deals.bulk; imports numpy)."""
+    from dealerpp.deals.bulk.codecs import PbnCodec
+
+    return PbnCodec()

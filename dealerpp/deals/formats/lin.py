@@ -36,6 +36,7 @@ from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
+from dealerpp.deals.formats.pbn.game_record import game_of
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import (
     FULL_MASK,
@@ -51,7 +52,6 @@ from dealerpp.deals.model import (
     deal_trumps,
     popcount,
 )
-from dealerpp.deals.pbn_game_record import game_of
 from dealerpp.diagnostics import DppError, quote
 
 FORMAT = "lin"

@@ -1,4 +1,5 @@
-"""dealer's own outputs: printoneline, printcompact, printall and printpbn.
+"""dealer's own outputs: printoneline, printcompact and printall (printpbn is
+PBN: dealerpp.deals.formats.pbn reads it, statistics lines and all).
 
 dealer ends its standard output with statistics lines (``Generated N
 hands``, ``Produced N hands``, ``Initial random seed N``, ``Time needed
@@ -15,9 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
 
-from dealerpp.deals import pbn
 from dealerpp.deals._hand_text import (
     pbn_hand,
     pbn_hand_mask,
@@ -219,12 +218,6 @@ def read_compact(source: Source, filename: str | None = None) -> Iterator[Deal]:
 
 def read_printall(source: Source, filename: str | None = None) -> Iterator[Deal]:
     return _PrintAll(source, filename).deals()
-
-
-def read_printpbn(source: Source, filename: str | None = None, **options: Any) -> Iterator[Deal]:
-    """printpbn output: PBN games, then dealer's statistics lines (which the
-    PBN reader passes over between games). ``options``: those of pbn.read."""
-    return pbn.read(source, filename, **options)
 
 
 # -- writers ----------------------------------------------------------------------

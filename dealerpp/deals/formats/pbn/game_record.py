@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
+from dealerpp.deals.formats.pbn.lexer import WORD, LexError, tokens
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import Call, Deal, PbnComment, PbnInfo, PbnItem, PbnTag, Seat
-from dealerpp.deals.pbn_lexer import WORD, LexError, tokens
 
 LIN = "lin"
 KEYS_TAG = "LinKeys"
@@ -131,7 +131,7 @@ def pbn_items(deal: Deal, game: Game, match_is_new: bool) -> list[PbnItem]:
     """The tags of a game for a deal with a game record and no PBN of its
     own, in PBN's export order; ``match_is_new``: the first game of its
     match in the output (it carries the match's LIN header)."""
-    from dealerpp.deals.pbn import deal_string, play_section
+    from dealerpp.deals.formats.pbn import deal_string, play_section
 
     match = game.match or Match()
     players = game.players or Players()

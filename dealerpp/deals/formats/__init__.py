@@ -1,24 +1,29 @@
-"""The one registry of deal formats.
+"""The deal formats: one registry, and one module a format.
 
-Each :class:`DealFormat` says everything the rest of dealerpp needs to know
-about a format: its name (``--from``/``--to``), its file extensions, a
-one-line description (``convert --help``, docs/formats.md), how to
-recognise it from its first bytes, and where its reader, writer and bulk
-codec live. ``dealerpp.deals.read``/``write``, detection
+Each :class:`DealFormat` of :data:`FORMATS` says what the rest of dealerpp
+needs to know about a format before reading a byte of it: its name
+(``--from``/``--to``), its file extensions, a one-line description
+(``convert --help``, docs/formats.md) and how to recognise it from its first
+bytes. ``dealerpp.deals.read``/``write``, detection
 (``dealerpp.deals.detect``), the bulk path (``dealerpp.deals.bulk``) and the
 ``convert`` and ``show`` commands all read :data:`FORMATS`.
 
-Readers, writers and codecs are named ``"module:attribute"`` and imported
-only when used, so importing this module costs no more than ``re``: the
-convert command reads it before it has decided anything, and only a bulk
-codec brings in numpy.
+The code of the format called NAME is the module ``dealerpp/deals/formats/NAME.py``
+(PBN, a larger format, is the package ``formats/pbn/``): its ``read(source,
+filename=None)`` yields deals, its ``write(deals, target)`` writes them, and
+a format the bulk path converts has ``bulk_codec()`` making its vectorised
+codec (``dealerpp.deals.bulk``). The module is imported by that name when the
+format is first used (:meth:`DealFormat.module`), so importing this registry
+costs no more than ``re``, a conversion imports only the formats it uses,
+and only a bulk codec brings in numpy. Modules whose name starts with ``_``
+hold code that several formats share (the club formats, dealer's outputs,
+the binary formats); they are no format of their own.
 
-Adding a format: write its module in ``dealerpp/deals/`` (a reader
-``read(source, filename=None)`` yielding deals and a writer
-``write(deals, target)``), add one entry to :data:`FORMATS` with a sniffer
-that claims no other format's files, and its row to the table of
-docs/formats.md (``tests/deals/test_formats.py`` checks the page and
-``convert --help`` list every entry).
+Adding a format: write its module ``dealerpp/deals/formats/NAME.py`` (``read``,
+``write``, and ``bulk_codec`` if it has one), add one entry to
+:data:`FORMATS` with a sniffer that claims no other format's files, and its
+row to the table of docs/formats.md (``tests/deals/test_formats.py`` checks
+that the page, ``convert --help`` and the modules agree with the registry).
 """
 
 from __future__ import annotations
@@ -27,7 +32,11 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from importlib import import_module
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.codecs import Codec
 
 
 class Head(NamedTuple):
@@ -45,13 +54,12 @@ Sniffer = Callable[[Head], bool]
 
 
 class DealFormat(NamedTuple):
-    name: str
+    name: str  # also its module's: dealerpp/deals/formats/NAME.py
     extensions: tuple[str, ...]
     description: str
-    reader: str  # "module:function", read(source, filename=None) -> Iterator[Deal]
-    writer: str | None  # "module:function", write(deals, target) -> None; None: read only
     sniff: Sniffer | None = None  # claims a file by its first bytes (None: by name only)
-    codec: str | None = None  # "module:class" of the bulk codec (dealerpp.deals.bulk)
+    # The bulk path converts it (its module has bulk_codec(): dealerpp.deals.bulk).
+    bulk: bool = False
     binary: bool = False
     # It holds no board numbers: a board is numbered by its place in the file
     # (from 1, or from --first-board), and so are its dealer and vulnerability.
@@ -70,32 +78,35 @@ class DealFormat(NamedTuple):
     # Bytes a record, for a format of fixed-size records: how an offset in
     # the file counts deals (the bulk path reads such a file in pieces).
     record_size: int | None = None
+    # dealerpp writes it too (its module has write()).
+    writable: bool = True
 
     @property
     def fast(self) -> bool:
         """Whether the bulk path converts it (in chunks, vectorised)."""
-        return self.codec is not None
+        return self.bulk
+
+    def module(self) -> ModuleType:
+        """The format's module, dealerpp.deals.formats.NAME, imported now."""
+        return import_module(f"{__name__}.{self.name}")
 
     def load_reader(self) -> Callable[..., Iterator[Any]]:
-        return load(self.reader)  # type: ignore[no-any-return]
-
-    @property
-    def writable(self) -> bool:
-        return self.writer is not None
+        return self.module().read  # type: ignore[no-any-return]
 
     def load_writer(self) -> Callable[..., None]:
         """The writer; DppError for a format dealerpp only reads."""
-        if self.writer is None:
+        if not self.writable:
             from dealerpp.diagnostics import DppError
 
             raise DppError(not_writable(self.name))
-        return load(self.writer)  # type: ignore[no-any-return]
+        return self.module().write  # type: ignore[no-any-return]
 
-
-def load(reference: str) -> Any:
-    """The attribute a ``"module:attribute"`` reference names, imported now."""
-    module, _, attribute = reference.partition(":")
-    return getattr(import_module(module), attribute)
+    def load_codec(self) -> Codec:
+        """A new bulk codec of the format (numpy is imported); KeyError for a
+        format the bulk path does not convert."""
+        if not self.bulk:
+            raise KeyError(self.name)
+        return self.module().bulk_codec()  # type: ignore[no-any-return]
 
 
 # -- sniffers: each claims its own format's first line and no other's ------------
@@ -204,80 +215,55 @@ def _oneline(head: Head) -> bool:
 
 # -- the registry -----------------------------------------------------------------
 
-_M = "dealerpp.deals."
-_BULK = "dealerpp.deals.bulk.codecs:"
-_MACHINES_BULK = "dealerpp.deals.machines_bulk:"
-
-# The club formats: one module (dealerpp.deals.machines) with a reader
-# read_NAME and a writer write_NAME each, the
-# extension .NAME, and for the fixed-size records a vectorised codec.
-def _club(name: str, description: str, sniff: Sniffer, codec: str | None = None, *,
+# The club formats (dealerpp.deals.formats._machines holds what they share):
+# no board numbers, but for .csv and .dlm.
+def _club(name: str, description: str, sniff: Sniffer, *, bulk: bool = False,
           binary: bool = False, positional: bool = True,
           dealer_first: bool = False, record_size: int | None = None) -> DealFormat:
-    return DealFormat(name, (f".{name}",), description, f"{_M}machines:read_{name}",
-                      f"{_M}machines:write_{name}", sniff,
-                      None if codec is None else _MACHINES_BULK + codec, binary, positional,
+    return DealFormat(name, (f".{name}",), description, sniff, bulk, binary, positional,
                       dealer_first, numbered=not positional, record_size=record_size)
 
 
 _CLUB_FORMATS = (
     _club("bri", "binary, 128 bytes a board: card numbers of N E S (dealing machines)",
-          _bri, "BriCodec", binary=True, record_size=128),
+          _bri, bulk=True, binary=True, record_size=128),
     _club("dge", "binary, 128 bytes a board: four hands in suit glyphs and ranks",
-          _dge, "DgeCodec", binary=True, record_size=128),
+          _dge, bulk=True, binary=True, record_size=128),
     _club("dup", "binary, 156 bytes a board: .bri and .dge in one (Duplimate)",
           _dup, binary=True, record_size=156),
-    _club("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, "BerCodec"),
+    _club("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, bulk=True),
     _club("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg,
           dealer_first=True),
     _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
           positional=False),
     DealFormat("dlm", (".dlm",), "Dealer4/Duplimate [Document] file: boards 1-99, check values",
-               _M + "dlm:read", _M + "dlm:write", _dlm, numbered=True),
+               _dlm, numbered=True),
 )
 
 
 FORMATS: tuple[DealFormat, ...] = (
-    DealFormat("pbn", (".pbn",),
-               "PBN games or deal-string lines (dealer's printpbn)",
-               _M + "dealer_output:read_printpbn", _M + "pbn:write", _pbn, _BULK + "PbnCodec",
-               numbered=True),
-    DealFormat("giblib", (".gib", ".giblib"),
-               "W N E S hands, optionally ':' and 20 trick values",
-               _M + "giblib:read", _M + "giblib:write", _giblib, _BULK + "GiblibCodec"),
-    DealFormat("deals", (".deals",),
-               "binary: four 64-bit hand masks N E S W a deal",
-               _M + "binary:read_deals", _M + "binary:write_deals", _deals,
-               _BULK + "DealsCodec", binary=True, record_size=32),
-    DealFormat("dx", (".dx",),
-               "binary: .deals with a number, auction and play",
-               _M + "binary:read_dx", _M + "binary:write_dx", _dx, binary=True, numbered=True),
-    DealFormat("hex", (".hex",),
-               "26 hex digits a deal, optional -D board suffix",
-               _M + "hex26:read", _M + "hex26:write", _hex, _BULK + "Hex26Codec"),
+    DealFormat("pbn", (".pbn",), "PBN games or deal-string lines (dealer's printpbn)",
+               _pbn, bulk=True, numbered=True),
+    DealFormat("giblib", (".gib", ".giblib"), "W N E S hands, optionally ':' and 20 trick values",
+               _giblib, bulk=True),
+    DealFormat("deals", (".deals",), "binary: four 64-bit hand masks N E S W a deal",
+               _deals, bulk=True, binary=True, record_size=32),
+    DealFormat("dx", (".dx",), "binary: .deals with a number, auction and play",
+               _dx, binary=True, numbered=True),
+    DealFormat("hex", (".hex",), "26 hex digits a deal, optional -D board suffix",
+               _hex, bulk=True),
     DealFormat("lin", (".lin",),
                "Bridge Base Online (BBO): boards, auctions with alerts, play, players, matches",
-               _M + "lin:read", _M + "lin:write", _lin),
-    DealFormat("listing", (),
-               "'Deal #N: Player North: S5 H7 ...'",
-               _M + "listing:read", _M + "listing:write", _listing),
-    DealFormat("oneline", (),
-               "dealer's printoneline: 'n S.H.D.C e ... w ...'",
-               _M + "dealer_output:read_oneline", _M + "dealer_output:write_oneline",
-               _oneline, _BULK + "OnelineCodec"),
-    DealFormat("compact", (),
-               "dealer's printcompact: 'n S.H.D.C' ... 'w ...'",
-               _M + "dealer_output:read_compact", _M + "dealer_output:write_compact",
-               _compact),
-    DealFormat("printall", (),
-               "dealer's printall: a numbered four-column table",
-               _M + "dealer_output:read_printall", _M + "dealer_output:write_printall",
-               _printall),
+               _lin),
+    DealFormat("listing", (), "'Deal #N: Player North: S5 H7 ...'", _listing),
+    DealFormat("oneline", (), "dealer's printoneline: 'n S.H.D.C e ... w ...'",
+               _oneline, bulk=True),
+    DealFormat("compact", (), "dealer's printcompact: 'n S.H.D.C' ... 'w ...'", _compact),
+    DealFormat("printall", (), "dealer's printall: a numbered four-column table", _printall),
     *_CLUB_FORMATS,
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
-               _M + "html_records:read", _M + "html_records:write", _html, numbered=True,
-               print_limit=2000),
+               _html, numbered=True, print_limit=2000),
 )
 
 #: A text file no sniffer claims is read as PBN (four bare hands N E S W).

@@ -26,7 +26,7 @@ from functools import reduce
 from operator import xor
 
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
-from dealerpp.deals.machines import Owners, owners_of
+from dealerpp.deals.formats._machines import Owners, owners_of
 from dealerpp.deals.model import Deal, DlmInfo
 from dealerpp.deals.selection import spans_text
 from dealerpp.diagnostics import DppError, quote

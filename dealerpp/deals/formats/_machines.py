@@ -2,7 +2,7 @@
 
 Read and written: .bri, .dge, .dup (fixed-size binary records), .ber (52
 digits a board), .bhg and .csv (one line a board). Dealer4's .dlm, a text
-file with check values, has its own module: ``dealerpp.deals.dlm``.
+file with check values, has its own module: ``dealerpp.deals.formats.dlm``.
 
 Cards are numbered as the spec does: 1 = spade ace ... 52 = club two, which
 is the model's card ``52 - number``. Files without board numbers hold boards

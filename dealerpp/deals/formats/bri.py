@@ -1,0 +1,23 @@
+"""The .bri format of dealing machines: card numbers of N E S, 128 bytes a board.
+
+Read and written by :mod:`dealerpp.deals.formats._machines`, which holds what it
+shares with other formats (docs/formats.md).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dealerpp.deals.formats._machines import read_bri as read
+from dealerpp.deals.formats._machines import write_bri as write
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.codecs import Codec
+
+__all__ = ["bulk_codec", "read", "write"]
+
+
+def bulk_codec() -> Codec:
+    from dealerpp.deals.bulk.machines import BriCodec
+
+    return BriCodec()
