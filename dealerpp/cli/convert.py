@@ -37,6 +37,7 @@ from dealerpp.cli.deal_input import (
 )
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
+from dealerpp.deals.options import ReadOptions, WriteOptions
 from dealerpp.diagnostics import DppError, quote
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def main(argv: list[str], prog: str) -> int:
     first_board = None  # the first board written, where the output needs it to be read back
     # the PBN reader's options: its problems printed as they come, the game
     # that has an error left out and the conversion going on
-    pbn_options = {"report": log, "strict": args.strict, "need_deal": to_fmt != "pbn"}
+    read_options = ReadOptions(report=log, strict=args.strict, need_deal=to_fmt != "pbn")
     try:
         with contextlib.ExitStack() as opened:
             source, name = open_input(args.input)
@@ -159,11 +160,11 @@ def main(argv: list[str], prog: str) -> int:
             if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
                     and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export \
                     and args.boards is None:
-                total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, pbn_options,
+                total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, read_options,
                                          judge)
             else:
                 total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
-                                                       pbn_options, judge, opened)
+                                                       read_options, judge, opened)
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except OutputFailed as failed:
@@ -333,7 +334,7 @@ def _input_format(args: argparse.Namespace, source: Any, name: str) -> tuple[str
 
 
 def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt: str | None,
-                      to_fmt: str, pbn_options: dict[str, Any], judge: Judge,
+                      to_fmt: str, read_options: ReadOptions, judge: Judge,
                       opened: contextlib.ExitStack) -> tuple[int, int | None]:
     """Convert deal by deal: how many, and the first one's board number."""
     from dealerpp import deals
@@ -341,17 +342,8 @@ def _convert_per_deal(args: argparse.Namespace, source: Any, name: str, from_fmt
 
     source, bar = _with_progress(args, source, opened)
     counter = _Counter(bar, _SizeWarning(judge.prog, judge))
-    if from_fmt == "pbn":
-        found = formats.get("pbn").load_reader()(source, filename=name, **pbn_options)
-        if args.first_board is not None:
-            from dealerpp.deals.model import numbered
-
-            found = numbered(found, args.first_board)
-    elif from_fmt is not None:
-        found = deals.read_source(source, from_fmt, filename=name,
-                                   first_board=args.first_board)
-    else:
-        found = iter(())
+    found = iter(()) if from_fmt is None else deals.read_source(
+        source, from_fmt, filename=name, first_board=args.first_board, options=read_options)
     if to_fmt != "pbn" and to_fmt in formats.NUMBERED:
         found = _placed(found, judge.log)
     found = judge.watched(found)
@@ -417,31 +409,23 @@ def _writer(to_fmt: str, export: bool, sealed: bool = False,
     """Writes deals to a target in the output format (``export``: PBN's
     export format; ``sealed``: a .dlm set the machine must not show;
     ``title``: an html page's title)."""
+    options = WriteOptions(title=title, sealed=sealed)
     if export:
         from dealerpp.deals.formats.pbn import export as pbn_export
 
-        return pbn_export.write
-    if sealed:
-        from dealerpp.deals.formats import dlm
-
-        return lambda stream, target: dlm.write(stream, target, sealed=True)
-    if title is not None:
-        from dealerpp.deals.formats import html as html_records
-
-        return lambda stream, target: html_records.write(stream, target, title=title)
-    from dealerpp import deals
-
-    return lambda stream, target: deals.write(target, stream, to_fmt)
+        return lambda stream, target: pbn_export.write(stream, target, options)
+    writer = formats.get(to_fmt).load_writer()
+    return lambda stream, target: writer(stream, target, options)
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
-                     to_fmt: str, pbn_options: dict[str, Any], judge: Judge) -> int:
+                     to_fmt: str, read_options: ReadOptions, judge: Judge) -> int:
     from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_file
 
     # ``source`` is a path, or for "-" the standard input's binary stream
     # (as detection may have wrapped it), never the name "-" itself.
-    per_deal = _Watched(ModelPerDeal(pbn_options if from_fmt == "pbn" else None), judge)
+    per_deal = _Watched(ModelPerDeal(read_options), judge)
     if args.output == "-":
         # written as it is converted: after a board left out, nothing more
         return convert_file(source, StandardOutput.as_file(judge.stop_writing), from_fmt,

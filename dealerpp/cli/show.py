@@ -18,6 +18,7 @@ from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.deal_input import ProblemLog, as_utf8, format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
+from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
 
 
@@ -48,10 +49,9 @@ def main(argv: list[str], prog: str) -> int:
                 source.open("rb").close()
             fmt, source = _format_named(args.from_fmt, source, name)
             source = as_utf8(source, fmt, opened)
-            if fmt == "pbn":  # a game with an error is named, and the others shown
-                read = formats.get("pbn").load_reader()(source, filename=name, report=log)
-            else:
-                read = deals.read_source(source, fmt, filename=name) if fmt else iter(())
+            # a game with an error is named, and the others shown
+            read = deals.read_source(source, fmt, filename=name,
+                                     options=ReadOptions(report=log)) if fmt else iter(())
             shown = 0
             for deal in read:
                 shown += 1

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Suit,
         Vul,
     )
+    from dealerpp.deals.options import ReadOptions
 
 _MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "Holding", "PbnComment", "PbnInfo",
                           "PbnTag", "Seat", "Strain", "Suit", "Vul"})
@@ -197,25 +198,23 @@ class _Count:
 
 
 def read_source(source: Source, format: str | None = None, *, filename: str | None = None,
-                first_board: int | None = None) -> Iterator[Deal]:
+                first_board: int | None = None, options: ReadOptions | None = None
+                ) -> Iterator[Deal]:
     """``read`` for any source the format modules take: a path, a file
     object, or the content itself (bytes, or a str that holds a newline or
-    names no file; see dealerpp.deals._io)."""
+    names no file; see dealerpp.deals._io). ``options``: the reader's
+    (dealerpp.deals.options), ``first_board`` in them when given."""
     from dealerpp.deals import detect
+    from dealerpp.deals.options import ReadOptions
 
     if format is None:
         format, source = detect.detect(source, filename)
         if format is None:
             return iter(())
-    found = formats.get(format)
-    reader = found.load_reader()
-    if first_board is None:
-        return reader(source, filename=filename)
-    if found.positional:
-        return reader(source, filename=filename, first_board=first_board)
-    from dealerpp.deals.model import numbered
-
-    return numbered(reader(source, filename=filename), first_board)
+    options = options or ReadOptions()
+    if first_board is not None:
+        options = options._replace(first_board=first_board)
+    return formats.get(format).load_reader()(source, filename, options)
 
 
 def _existing(path: str) -> _Path:

@@ -15,10 +15,12 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, Union, cast
 
 from dealerpp.deals import formats
+from dealerpp.deals.options import WRITE, WriteOptions
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import Writer
 
 Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
 Target = Union[str, "os.PathLike[str]", IO[Any]]
@@ -235,14 +237,14 @@ def _binary_file(handle: IO[Any]) -> IO[bytes]:
 DealText = Callable[["Deal", int], str]  # a deal's text, given its number (from 1)
 
 
-Writers = tuple[Callable[[Iterable["Deal"], Target], None], Callable[[Iterable["Deal"]], str]]
+Writers = tuple["Writer", Callable[[Iterable["Deal"]], str]]
 
 
 def piece_writers(pieces: Callable[[Iterable[Deal]], Iterator[str]]) -> Writers:
     """A text format's ``write`` (deals into a target) and ``dumps`` (deals
     into a string), the text made a piece at a time by ``pieces``."""
 
-    def write(deals: Iterable[Deal], target: Target) -> None:
+    def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
         with TextSink(target) as sink:
             for piece in pieces(deals):
                 sink.write(piece)

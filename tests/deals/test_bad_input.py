@@ -14,6 +14,7 @@ from dealerpp.deals.formats import _binary as binary
 from dealerpp.deals.formats import _dealer_output as dealer_output
 from dealerpp.deals.formats import giblib, listing, pbn
 from dealerpp.deals.formats import hex as hex26
+from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import DppError
 
 FULL = Deal.from_pbn("N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
@@ -152,7 +153,7 @@ def test_pbn_rule_breaks_are_warnings_kept_on_the_game() -> None:
     """PBN 2.1 import is tolerant: what is not a deal error is a warning,
     the game is kept as written (``strict`` makes it an error)."""
     def warnings(text: str) -> list[str]:
-        (deal,) = pbn.read(text, need_deal=False)
+        (deal,) = pbn.read(text, options=ReadOptions(need_deal=False))
         return [w.message for w in deal.pbn.problems]
 
     assert any("Dealer" in w for w in warnings(GAME.replace('"N"]', '"Q"]', 1)))
@@ -162,7 +163,7 @@ def test_pbn_rule_breaks_are_warnings_kept_on_the_game() -> None:
     assert any("given again" in w for w in warnings(GAME + '[Board "2"]\n'))
     assert warnings('[Event "x"]\n') == []  # kept, with no deal
     assert list(pbn.read('[Event "x"]\n')) == []
-    revoke = error_of(lambda t: pbn.read(t, strict=True),
+    revoke = error_of(lambda t: pbn.read(t, options=ReadOptions(strict=True)),
                       GAME.replace("SA S2 S7 S5", "SA H5 S7 S5"))
     assert "revoke" in revoke.message and (revoke.line, revoke.column) == (7, 4)
 
@@ -313,7 +314,7 @@ def test_an_undecodable_byte_is_shown_as_the_byte_it_is(fmt: str, data: bytes) -
     # with repr() it would show as '\udce9', a character the file does not hold.
     problems: list = []  # the PBN reader reports Diagnostics
     try:
-        list(pbn.read(data, report=problems.append) if fmt == "pbn" else api.read_source(data, fmt))
+        list(pbn.read(data, options=ReadOptions(report=problems.append)) if fmt == "pbn" else api.read_source(data, fmt))
     except DppError as error:
         problems.append(error.diagnostic.headline())
     headlines = [p if isinstance(p, str) else p.headline() for p in problems]

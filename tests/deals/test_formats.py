@@ -194,3 +194,33 @@ def test_a_format_module_has_what_its_entry_says(fmt: formats.DealFormat) -> Non
     assert callable(getattr(module, "bulk_codec", None)) is fmt.bulk
     if fmt.bulk:
         assert fmt.load_codec().name == fmt.name
+
+
+@pytest.mark.parametrize("fmt", formats.FORMATS, ids=lambda f: f.name)
+def test_every_reader_and_writer_keeps_the_one_contract(fmt: formats.DealFormat) -> None:
+    """read(source, filename=None, options=READ) and
+    write(deals, target, options=WRITE), typed as dealerpp.deals.options says."""
+    import inspect
+
+    from dealerpp.deals.options import READ, WRITE
+
+    module = fmt.module()
+    read = inspect.signature(module.read)
+    assert [(p.name, p.default) for p in read.parameters.values()] == [
+        ("source", inspect.Parameter.empty), ("filename", None), ("options", READ)]
+    assert [str(p.annotation) for p in read.parameters.values()] == [
+        "Source", "str | None", "ReadOptions"]
+    write = inspect.signature(module.write)
+    assert [(p.name, p.default) for p in write.parameters.values()] == [
+        ("deals", inspect.Parameter.empty), ("target", inspect.Parameter.empty),
+        ("options", WRITE)]
+    assert str(write.parameters["options"].annotation) == "WriteOptions"
+
+
+def test_the_bulk_path_names_no_format() -> None:
+    """PBN's and giblib's ways are hooks on their codecs (bulk/hooks.py):
+    the chunked converter and the per-deal adapter test for no format name."""
+    for name in ("stream.py", "fallback.py"):
+        text = (PROJECT_ROOT / "dealerpp" / "deals" / "bulk" / name).read_text(encoding="utf-8")
+        assert not re.search(r"""["'](pbn|giblib|hex|oneline|deals)["']""", text), name
+        assert "PbnCodec" not in text, name

@@ -234,14 +234,15 @@ def library_paths_agree(path: Path) -> bool:
     from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_stream
     from dealerpp.deals.formats import pbn
+    from dealerpp.deals.options import ReadOptions
 
     bulk_problems: list[object] = []
     slow_problems: list[object] = []
     bulk_out, slow_out = io.BytesIO(), io.BytesIO()
     with path.open("rb") as source:
         convert_stream(source, bulk_out, "pbn", "deals", filename=str(path),
-                       per_deal=ModelPerDeal({"report": bulk_problems.append}))
-    deals.write(slow_out, pbn.read(path, report=slow_problems.append), "deals")
+                       per_deal=ModelPerDeal(ReadOptions(report=bulk_problems.append)))
+    deals.write(slow_out, pbn.read(path, options=ReadOptions(report=slow_problems.append)), "deals")
     assert bulk_problems == slow_problems
     return bool(bulk_problems) and bulk_out.getvalue() == slow_out.getvalue()
 

@@ -17,6 +17,7 @@ from dealerpp.cli import main
 from dealerpp.deals.formats import pbn
 from dealerpp.deals.formats.pbn import export as pbn_export
 from dealerpp.deals.model import Deal
+from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic
 from tests.conftest import examples
 
@@ -115,7 +116,7 @@ def test_export_is_a_fixed_point_and_says_the_same_deals(
 
     def meaning(source: bytes) -> list[tuple[object, ...]]:
         return [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play)
-                for d in pbn.read(source, need_deal=False)]
+                for d in pbn.read(source, options=ReadOptions(need_deal=False))]
 
     assert meaning(data) == meaning(path.read_bytes())
 
@@ -151,10 +152,10 @@ def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -
     (comments, '%' lines, bare hands, marks...), exports without error, reads
     back to the same deals, and exports again to the same text."""
     problems: list[Diagnostic] = []
-    deals = list(pbn.read(data, "in", report=problems.append, need_deal=False))
+    deals = list(pbn.read(data, "in", ReadOptions(report=problems.append, need_deal=False)))
     text = pbn_export.dumps(deals)
     again_problems: list[Diagnostic] = []
-    again = list(pbn.read(text, "out", report=again_problems.append, need_deal=False))
+    again = list(pbn.read(text, "out", ReadOptions(report=again_problems.append, need_deal=False)))
     assert [e for e in again_problems if e.severity == "error"] == []
 
     def meaning(found: list[Deal]) -> list[tuple[object, ...]]:

@@ -23,6 +23,7 @@ from dealerpp.cli import main
 from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.formats import pbn
+from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
 from tests.conftest import examples
 
@@ -88,7 +89,7 @@ def error_places(problems: list[Diagnostic]) -> list[tuple[int | None, int | Non
 def test_the_reader_names_the_physical_line(case: Case, crlf: bool) -> None:
     data = case.text.replace("\n", "\r\n").encode() if crlf else case.text
     problems: list[Diagnostic] = []
-    list(pbn.read(data, "f", report=problems.append))
+    list(pbn.read(data, "f", ReadOptions(report=problems.append)))
     assert error_places(problems) == [(case.deal_line, case.deal_column)]
 
 
@@ -96,7 +97,7 @@ def test_the_reader_names_the_physical_line(case: Case, crlf: bool) -> None:
 @given(cases(), st.sampled_from([64, 100, 1 << 20]))
 def test_the_bulk_path_names_the_physical_line(case: Case, chunk: int) -> None:
     problems: list[Diagnostic] = []
-    per_deal = ModelPerDeal({"report": problems.append})
+    per_deal = ModelPerDeal(ReadOptions(report=problems.append))
     convert_stream(io.BytesIO(case.text.encode()), io.BytesIO(), "pbn", "deals", filename="f",
                    per_deal=per_deal, chunk=chunk)
     assert error_places(problems) == [(case.deal_line, case.deal_column)]

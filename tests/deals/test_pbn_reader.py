@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dealerpp.deals.formats import pbn
 from dealerpp.deals.formats.pbn.lexer import games_of_text, split_games, text_chunks
+from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic
 from tests.conftest import examples
 
@@ -61,7 +62,8 @@ def test_quick_split_agrees_with_the_line_by_line_split(text: str, size: int) ->
 
 def _read(source: object, **options: object) -> tuple[list[str], list[str]]:
     problems: list[Diagnostic] = []
-    deals = pbn.read(source, "in", report=problems.append, need_deal=False, **options)  # type: ignore[arg-type]
+    options = ReadOptions(report=problems.append, need_deal=False, **options)  # type: ignore[arg-type]
+    deals = pbn.read(source, "in", options)  # type: ignore[arg-type]
     text = pbn.dumps(deals)
     return [text], [p.format() for p in problems]
 
@@ -99,13 +101,13 @@ def test_mutated_files_never_break_the_reader(data: bytes) -> None:
     """No traceback: every problem names a line; what is accepted is
     written, read again to the same deals, and written the same."""
     problems: list[Diagnostic] = []
-    deals = list(pbn.read(data, "in", report=problems.append, need_deal=False))
+    deals = list(pbn.read(data, "in", ReadOptions(report=problems.append, need_deal=False)))
     for problem in problems:
         assert problem.line is not None and problem.line >= 1 and problem.column is not None
         assert problem.format().startswith(f"in:{problem.line}:{problem.column}: ")
     text = pbn.dumps(deals)
     again_problems: list[Diagnostic] = []
-    again = list(pbn.read(text, "out", report=again_problems.append, need_deal=False))
+    again = list(pbn.read(text, "out", ReadOptions(report=again_problems.append, need_deal=False)))
     assert [e for e in again_problems if e.severity == "error"] == []
     assert [(d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in again] == [
         (d.masks, d.board, d.dealer, d.vul, d.auction, d.play) for d in deals]

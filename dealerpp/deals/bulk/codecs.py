@@ -29,6 +29,8 @@ import numpy as np
 
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
+from dealerpp.deals.bulk.hooks import LineHooks
+from dealerpp.deals.bulk.pbn import PAIR, PbnHooks
 
 _LITTLE = sys.byteorder == "little"
 _BYTE_ONES = np.uint64(0x0101010101010101)
@@ -170,7 +172,7 @@ def _hex_table() -> bytes:
     return bytes(table)
 
 
-class Hex26Codec:
+class Hex26Codec(LineHooks):
     """26 hex digits: per rank A..2 one byte S | H<<2 | D<<4 | C<<6, seat
     codes 0 S, 1 W, 2 N, 3 E (= our seat XOR 2), low nibble first; ``-D``
     optional."""
@@ -454,11 +456,12 @@ def _valid_tricks(tricks: np.ndarray) -> np.ndarray:
     return valid
 
 
-class GiblibCodec:
+class GiblibCodec(LineHooks):
     """giblib: ``W N E S`` hands, optional ``:`` and 20 trick characters."""
 
     name = "giblib"
     contents = (67, 88)
+    context = (b"{", b"}")  # a {...} comment may span records
     layout = HandsLayout((0, 17, 34, 51), first=3,
                          fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
@@ -494,7 +497,7 @@ def _seat_lookup() -> np.ndarray:
 _DEAL_TAG = b'[Deal "'
 
 
-class PbnCodec:
+class PbnCodec(PbnHooks):
     """PBN deal strings. Read: lines of ``F:h1 h2 h3 h4`` (clockwise from F)
     or four hands N E S W without ``F:``, and games that are only a
     ``[Deal "F:..."]`` tag followed by a blank line (the writer's shape).
@@ -503,7 +506,7 @@ class PbnCodec:
 
     name = "pbn"
     contents = (67, 69)
-    pair = 80  # [Deal "F:<67>"] + newline + blank line
+    pair = PAIR  # [Deal "F:<67>"] + newline + blank line
     _seats = _seat_lookup()
     bare = HandsLayout((0, 17, 34, 51), first=0, fixed=[(16, b" "), (33, b" "), (50, b" ")])
     prefixed = HandsLayout((2, 19, 36, 53), first=0,
@@ -541,7 +544,7 @@ class PbnCodec:
         return data[1:] if first_index == 0 and len(data) else data
 
 
-class OnelineCodec:
+class OnelineCodec(LineHooks):
     """dealer's printoneline: ``n S.H.D.C e ... s ... w ... `` (trailing blank)."""
 
     name = "oneline"

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from dealerpp.deals.formats import BY_NAME, POSITIONAL
-from dealerpp.diagnostics import DppError
+from dealerpp.deals.options import ReadOptions, Report
+from dealerpp.diagnostics import Diagnostic, DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source
     from dealerpp.deals.model import Deal
 
 _BOM = b"\xef\xbb\xbf"
-_PBN_DEAL_TAG = b'[Deal "'
 
 
 class PerDeal(Protocol):
@@ -49,14 +49,14 @@ class PerDeal(Protocol):
 
 
 class ModelPerDeal:
-    """The readers and writers of :mod:`dealerpp.deals`. ``pbn_options``:
-    keyword arguments of the PBN reader (``report``, ``strict``, ...); the
-    problems it reports for a piece get the file's line numbers."""
+    """The readers and writers of :mod:`dealerpp.deals`. ``options``: the
+    readers' (dealerpp.deals.options; the problems ``report`` is given for a
+    piece get the file's line numbers)."""
 
-    def __init__(self, pbn_options: dict[str, Any] | None = None) -> None:
-        self.pbn_options = pbn_options or {}
-        # tag values of the PBN games read so far, for '#' (pbn.read's previous)
-        self._pbn_previous: dict[str, str] = {}
+    def __init__(self, options: ReadOptions | None = None) -> None:
+        self.options = options or ReadOptions()
+        # what the records read so far leave for those after (PBN's '#')
+        self._previous: dict[str, str] = {}
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
              first_byte: int, first_board: int = 1) -> Iterator[Deal]:
@@ -68,12 +68,8 @@ class ModelPerDeal:
             # a blank line first: the mark is then no longer at a file's start
             data, first_line = b"\n" + data, first_line - 1
         try:
-            if fmt in POSITIONAL:
-                from dealerpp import deals
-
-                yield from deals.read_source(data, fmt, filename=filename, first_board=first_board)
-                return
-            yield from self._deals(fmt, data, filename, first_line)
+            yield from self._deals(fmt, data, filename, first_line,
+                                   first_board if fmt in POSITIONAL else None)
         except DppError as error:
             raise shifted(error, first_line, first_byte, _deals_before(fmt, first_byte)) from None
 
@@ -90,30 +86,24 @@ class ModelPerDeal:
             raise shifted(error, first_line, 0) from None
 
     def fast_read(self, fmt: str, last_record: bytes) -> None:
-        """The last record the fast path read before what follows: a PBN
-        ``[Deal "..."]`` game (or a printpbn game) is the previous game of
-        the next piece."""
-        if fmt != "pbn":
-            return
-        if last_record.startswith(_PBN_DEAL_TAG):
-            self._pbn_previous["Deal"] = last_record[7:last_record.index(b'"', 7)].decode()
-        elif last_record.startswith(b"[Event "):  # a printpbn game (bulk/printpbn.py)
-            from dealerpp.deals.formats.pbn.lexer import plain_tags
+        """The last record the fast path read before what follows (what it
+        leaves for the records after it: the codec's ``remember`` hook)."""
+        from dealerpp.deals.bulk.codecs import CODECS
+        from dealerpp.deals.bulk.hooks import LineHooks
 
-            self._pbn_previous.update(plain_tags(last_record.decode().rstrip("\n")) or ())
+        codec = CODECS[fmt]
+        if isinstance(codec, LineHooks):
+            codec.remember(last_record, self._previous)
 
     def _deals(self, fmt: str, source: Source, filename: str | None,
-               first_line: int) -> Iterator[Deal]:
-        if fmt == "pbn":
-            from dealerpp.deals.formats import pbn
-
-            options = dict(self.pbn_options, previous=self._pbn_previous)
-            if "report" in options:
-                options["report"] = pbn.shifted_report(options["report"], first_line)
-            return pbn.read(source, filename, **options)
+               first_line: int, first_board: int | None = None) -> Iterator[Deal]:
         from dealerpp import deals
 
-        return deals.read_source(source, fmt, filename=filename)
+        report = self.options.report
+        options = self.options._replace(
+            first_board=first_board, previous=self._previous,
+            report=None if report is None else shifted_report(report, first_line))
+        return deals.read_source(source, fmt, filename=filename, options=options)
 
     def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
         from dealerpp import deals
@@ -126,9 +116,27 @@ class ModelPerDeal:
         except DppError as error:
             raise counted_from(error, first_index) from None
         data = out.getvalue()
-        if fmt == "pbn" and first_index > 0:
-            data = b"\n" + data  # games are separated by a blank line
+        if first_index > 0:
+            from dealerpp.deals.bulk.codecs import CODECS
+            from dealerpp.deals.bulk.hooks import LineHooks
+
+            codec = CODECS[fmt]
+            if isinstance(codec, LineHooks):
+                data = codec.separator + data
         return data
+
+
+def shifted_report(report: Report, first_line: int) -> Report:
+    """A report for a piece of a file that starts at ``first_line``: the
+    problems it is given are passed on with the file's line numbers."""
+    if first_line == 1:
+        return report
+
+    def shifted(problem: Diagnostic) -> None:
+        line = problem.line + first_line - 1 if problem.line is not None else None
+        report(problem.replace(line=line))
+
+    return shifted
 
 
 def _deals_before(fmt: str, first_byte: int) -> int:

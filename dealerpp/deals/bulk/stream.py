@@ -7,8 +7,9 @@ fast width are decoded as a block; rows that fail a check, and units of any
 other width, go to the per-deal reader as the bytes they were, in order.
 Structure that spans records (giblib ``{...}`` comments, PBN ``%`` ``;``
 ``{}`` comments) makes the rest of the file go through the per-deal reader,
-streamed. PBN tag games other than the bare ``[Deal]`` shape are handed over
-whole, up to their blank line.
+streamed. What a format does otherwise than one record a line (PBN's games)
+its codec says through the hooks of :mod:`dealerpp.deals.bulk.hooks`; this
+module knows no format by name.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ import numpy as np
 from dealerpp.atomic import atomic_writer
 from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.codecs import CODECS, PbnCodec, RecordCodec
+from dealerpp.deals.bulk.codecs import CODECS, LineCodec, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
+from dealerpp.deals.bulk.hooks import Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.formats import POSITIONAL
 from dealerpp.deals.model import numbered
@@ -39,32 +41,6 @@ if TYPE_CHECKING:
 
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
-# Characters that open structure spanning records: the rest goes per deal.
-_CONTEXT = {"giblib": (b"{", b"}"), "pbn": (b"%", b";", b"{", b"}")}
-# First bytes of lines that may be blank or indented to Python's str.strip
-# (ASCII blanks, CR of a CR LF line, any byte of a non-ASCII character).
-_MAY_BE_INDENTED = np.zeros(256, bool)
-_MAY_BE_INDENTED[[9, 11, 12, 13, 28, 29, 30, 31, 32]] = True
-_MAY_BE_INDENTED[128:] = True
-# ... and of lines that may open a PBN game (a tag line), which a block of
-# bare deal lines must not hold.
-_MAY_OPEN_GAME = _MAY_BE_INDENTED.copy()
-_MAY_OPEN_GAME[ord("[")] = True
-
-
-class Slow:
-    """Deals of the per-deal path, read lazily (each is written before the
-    next is read, as the per-deal path does, so errors come in its order)."""
-
-    __slots__ = ("deals",)
-
-    def __init__(self, deals: Iterator[Deal]) -> None:
-        self.deals = deals
-
-
-Segment = DealArray | Slow
-
-
 # -- planning a chunk of text ----------------------------------------------------
 
 class _Plan:
@@ -84,13 +60,13 @@ class _Plan:
 
 def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
     """How to process ``data`` (whole lines unless ``final``)."""
-    codec = CODECS[fmt]
+    codec = _line_codec(fmt)
     end = len(data) if final else data.rfind(b"\n") + 1
-    stream_at = _context_start(data, fmt, end)
+    stream_at = _context_start(data, codec.context, end)
     if stream_at is not None:
         end = stream_at
-    if fmt == "pbn" and not final and stream_at is None:
-        end = _before_open_game(data, end)
+    if not final and stream_at is None:
+        end = codec.chunk_end(data, end)
     uniform = _uniform(data, end, codec, line)
     if uniform is None:
         pieces, end = _mixed(data, end, codec, line, final and stream_at is None)
@@ -103,12 +79,18 @@ def plan_text(data: bytes, fmt: str, final: bool, line: int = 1) -> _Plan:
     return _Plan(pieces, end, lines, stream_at)
 
 
-def _context_start(data: bytes, fmt: str, end: int) -> int | None:
+def _line_codec(fmt: str) -> LineCodec:
+    codec = CODECS[fmt]
+    assert not isinstance(codec, RecordCodec)
+    return codec
+
+
+def _context_start(data: bytes, context: tuple[bytes, ...], end: int) -> int | None:
     """Where the rest of the file must go per deal: the start of the line
     with the first character that opens structure spanning records, or
     with a lone CR (the readers end a line there too, so from there on
     their line numbers are not the count of LFs)."""
-    hits = [p for p in (data.find(c, 0, end) for c in _CONTEXT.get(fmt, ())) if p >= 0]
+    hits = [p for p in (data.find(c, 0, end) for c in context) if p >= 0]
     lone_cr = _lone_cr(data, end)
     if lone_cr is not None:
         hits.append(lone_cr)
@@ -130,41 +112,22 @@ def _lone_cr(data: bytes, end: int) -> int | None:
     return int(at[nexts != 10][0])
 
 
-def _before_open_game(data: bytes, end: int) -> int:
-    """Keep a last ``[...]`` line for the next chunk: its game (or the blank
-    line that completes the fast shape) may continue there."""
-    start = data.rfind(b"\n", 0, max(end - 1, 0)) + 1
-    return start if end and data[start:start + 1] == b"[" else end
-
-
-def _fast_widths(codec: Any) -> list[int]:
-    widths = [c + 1 for c in codec.contents] + [c + 2 for c in codec.contents]
-    if isinstance(codec, PbnCodec):
-        widths.append(codec.pair)
-    return widths
-
-
-def _uniform(data: bytes, end: int, codec: Any,
+def _uniform(data: bytes, end: int, codec: LineCodec,
              line: int) -> list[tuple[int, int, int, int, int]] | None:
     """One block when every record of the chunk has the same fast width
     (the fifth item: its number of lines)."""
     if end == 0:
         return []
-    width = data.find(b"\n", 0, end) + 1
-    per_record = 1
-    if isinstance(codec, PbnCodec):
-        if width + 1 == codec.pair and data[width:width + 1] == b"\n":
-            width, per_record = width + 1, 2
-        elif width == codec.pair:
-            # A single line as wide as a pair is no pair: as a failed row it
-            # would reach the PBN reader cut off from the lines of its game.
-            return None
-    if width not in _fast_widths(codec) or end % width:
+    shape = codec.uniform_record(data, data.find(b"\n", 0, end) + 1)
+    if shape is None:
+        return None
+    width, per_record = shape
+    if width not in codec.fast_widths() or end % width:
         return None
     rows = end // width
     arr = np.frombuffer(data, np.uint8, count=end)
-    if per_record == 1 and isinstance(codec, PbnCodec) and _MAY_OPEN_GAME[arr[::width]].any():
-        return None  # a tag line among deal lines opens a game: see _pbn_units
+    if not codec.rows_are_records(arr[::width], per_record):
+        return None
     # An extra line end inside a row would fail that row's checks; _piece
     # then makes sure the line count (for error positions) is right.
     if not (arr[width - 1::width] == 10).all():
@@ -174,7 +137,7 @@ def _uniform(data: bytes, end: int, codec: Any,
     return [(0, end, width, line, rows * per_record)]
 
 
-def _mixed(data: bytes, end: int, codec: Any, line: int,
+def _mixed(data: bytes, end: int, codec: LineCodec, line: int,
            final: bool) -> tuple[list[tuple[int, int, int, int]], int]:
     """Pieces for a chunk whose records differ; returns them and the bytes used."""
     arr = np.frombuffer(data, np.uint8, count=end)
@@ -184,9 +147,9 @@ def _mixed(data: bytes, end: int, codec: Any, line: int,
     starts = np.concatenate(([0], ends[:-1]))
     lengths = ends - starts
     numbers = np.arange(line, line + len(starts))
-    keys = np.where(np.isin(lengths, _fast_widths(codec)), lengths, 0)
-    if isinstance(codec, PbnCodec):
-        starts, ends, keys, numbers, end = _pbn_units(arr, starts, ends, keys, numbers, final)
+    keys = np.where(np.isin(lengths, codec.fast_widths()), lengths, 0)
+    starts, ends, keys, numbers, end = codec.units(arr, Units(starts, ends, keys, numbers, end),
+                                                   final)
     if len(keys) == 0:
         return [], end
     pieces = []
@@ -196,65 +159,6 @@ def _mixed(data: bytes, end: int, codec: Any, line: int,
     for a, b in zip(run_starts, run_stops, strict=True):
         pieces.append((int(starts[a]), int(ends[b - 1]), int(keys[a]), int(numbers[a])))
     return pieces, end
-
-
-def _pbn_units(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, keys: np.ndarray,
-               numbers: np.ndarray, final: bool
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
-    """Merge each bare ``[Deal]`` line with its blank line; make other tag
-    games (up to their blank line) slow, or leave them for the next chunk."""
-    count = len(starts)
-    lengths = ends - starts
-    blank = lengths == 1
-    first = arr[np.minimum(starts, len(arr) - 1)]
-    tag = first == ord("[")
-    closing_blank = blank.copy()
-    _read_indented(arr, starts, ends, first, tag, closing_blank)
-    pair = np.zeros(count, bool)
-    pair[:-1] = tag[:-1] & (lengths[:-1] == 79) & blank[1:]
-    game = tag & ~pair  # a game with more than the Deal tag: slow to its blank line
-    end = int(ends[-1])
-    forced = np.zeros(count, bool)
-    if game.any():
-        blanks = np.flatnonzero(closing_blank)
-        firsts = np.flatnonzero(game)
-        closing = np.searchsorted(blanks, firsts)
-        open_games = closing == len(blanks)  # no blank line after them: the last ones
-        if open_games.any() and not final:
-            # the first open game goes on in the next chunk: stop before it
-            keep = int(firsts[open_games][0])
-            count, end = keep, int(starts[keep])
-            firsts, closing = firsts[~open_games], closing[~open_games]
-        lasts = np.append(blanks, count - 1)[closing]  # an open game runs to the end
-        # each game forces its lines, up to its blank line, to the slow path
-        marks = np.zeros(len(starts) + 1, np.int64)
-        np.add.at(marks, firsts, 1)
-        np.add.at(marks, lasts + 1, -1)
-        forced = np.cumsum(marks[:-1]) > 0
-    pair &= ~forced
-    pair[count - 1:] = False
-    consumed = np.zeros(len(starts), bool)
-    consumed[1:] = pair[:-1]
-    keep_mask = ~consumed
-    keep_mask[count:] = False
-    # a single line as wide as a pair is no pair
-    unit_keys = np.where(forced | (lengths == PbnCodec.pair), 0, keys)
-    unit_keys = np.where(pair, PbnCodec.pair, unit_keys)
-    unit_ends = np.where(pair, np.roll(ends, -1), ends)
-    return (starts[keep_mask], unit_ends[keep_mask], unit_keys[keep_mask],
-            numbers[keep_mask], end)
-
-
-def _read_indented(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray,
-                   tag: np.ndarray, blank: np.ndarray) -> None:
-    """Lines that start with a blank (or a byte of a non-ASCII character)
-    are, to the PBN reader, tag lines when they strip to one and blank lines
-    (which close a game) when they strip to nothing: mark them as it reads
-    them. Rare, so one at a time."""
-    for i in np.flatnonzero(_MAY_BE_INDENTED[first]).tolist():
-        text = arr[starts[i]:ends[i]].tobytes().decode("utf-8", "surrogateescape").strip()
-        tag[i] = text.startswith("[")
-        blank[i] = not text
 
 
 # -- segments of a whole source ----------------------------------------------------
@@ -327,7 +231,7 @@ def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
     if isinstance(codec, RecordCodec):
         yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
     else:
-        yield from _text_segments(source, fmt, per_deal, filename)
+        yield from _text_segments(source, _line_codec(fmt), per_deal, filename)
 
 
 def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: PerDeal,
@@ -355,8 +259,9 @@ def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: Pe
             return
 
 
-def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
+def _text_segments(source: _Source, codec: LineCodec, per_deal: PerDeal,
                    filename: str | None) -> Iterator[Segment]:
+    fmt = codec.name
     rest = b""
     line = 1
     base_chunk = source.chunk
@@ -366,21 +271,19 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
         data = rest + data if rest else data
         if not data:
             return
-        if final and fmt == "pbn" and _ends_in_tag_line(data):
-            data += b"\n"  # the blank line that ends a game: the same game, read fast
-        if fmt == "pbn":
-            head = _leading_printpbn(data, final)
-            if head is not None:
-                cut, found = head
-                yield from _printpbn_run(data[:cut], found, line, 0, per_deal, filename)
-                line += len(found) * 15
-                rest = data[cut:]
-                if final and not rest:
-                    return
-                if not final:
-                    continue
-                data = rest
-        plan = plan_text(data, fmt, final, line)
+        if final:
+            data = codec.completed(data)
+        lead = codec.lead(data, final, line, per_deal, filename)
+        if lead is not None:
+            yield from lead.segments
+            line += lead.lines
+            rest = data[lead.consumed:]
+            if final and not rest:
+                return
+            if not final:
+                continue
+            data = rest
+        plan = plan_text(data, codec.name, final, line)
         if not plan.pieces and not final and plan.stream_at is None:
             source.chunk *= 2  # a record longer than a chunk: read more
             rest = data
@@ -388,7 +291,7 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
         source.chunk = base_chunk
         miscounted: list[bool] = []  # set when rows of a block were not single lines
         for start, stop, width, first in plan.pieces:
-            yield from _piece(data, start, stop, width, first, fmt, per_deal, filename,
+            yield from _piece(data, start, stop, width, first, codec, per_deal, filename,
                               miscounted)
         line += data.count(b"\n", 0, plan.consumed) if miscounted else plan.lines
         if plan.stream_at is not None:
@@ -399,41 +302,16 @@ def _text_segments(source: _Source, fmt: str, per_deal: PerDeal,
             return
 
 
-def _leading_printpbn(data: bytes, final: bool
-                      ) -> tuple[int, list[tuple[bytes, bytes, bytes, bytes]]] | None:
-    """When the chunk's whole games are all dealer's printpbn games: where
-    they end, and their values (bulk/printpbn.py); else None."""
-    if not data.startswith(b"[Event "):
-        return None
-    from dealerpp.deals.bulk import printpbn
-
-    cut = data.rfind(b"\n\n[") + 2
-    if final and data.endswith(b"\n\n"):
-        cut = len(data)
-    if cut < 2:
-        return None
-    found = printpbn.games(data[:cut])
-    return None if found is None else (cut, found)
-
-
-def _ends_in_tag_line(data: bytes) -> bool:
-    start = data.rfind(b"\n", 0, len(data) - 1) + 1
-    return data.endswith(b"]\n") and data[start:start + 1] == b"["
-
-
-def _piece(data: bytes, start: int, stop: int, width: int, line: int, fmt: str,
+def _piece(data: bytes, start: int, stop: int, width: int, line: int, codec: LineCodec,
            per_deal: PerDeal, filename: str | None,
            miscounted: list[bool]) -> Iterator[Segment]:
+    fmt = codec.name
     if not width:
-        if fmt == "pbn":
-            yield from _games(data, start, stop, line, per_deal, filename)
-        else:
-            yield Slow(per_deal.read(fmt, data[start:stop], filename, line, start))
+        yield from codec.slow_piece(data, start, stop, line, per_deal, filename)
         return
     block = memoryview(data)[start:stop]  # no copy of the chunk
-    codec = CODECS[fmt]
-    arr, ok = codec.decode(block, width)  # type: ignore[call-arg]  # .deals takes no width
-    lines_per_row = 2 if width == PbnCodec.pair and isinstance(codec, PbnCodec) else 1
+    arr, ok = codec.decode(block, width)
+    lines_per_row = codec.lines_per_row(width)
     if ok is not None and data.count(b"\n", start, stop) != len(arr) * lines_per_row:
         # rows are not the lines they seemed: let the per-deal reader have it all
         miscounted.append(True)
@@ -464,45 +342,6 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview
             continue
         yield Slow(per_deal.read(fmt, bytes(block[a * width:b * width]), filename,
                                  line + a * lines_per_row, byte + a * width, board + a))
-
-
-def _games(data: bytes, start: int, stop: int, line: int, per_deal: PerDeal,
-           filename: str | None) -> Iterator[Segment]:
-    """A slow piece of PBN games: dealer's printpbn games in bulk
-    (:mod:`dealerpp.deals.bulk.printpbn`), the others through the reader."""
-    from dealerpp.deals.bulk import printpbn
-
-    piece = data[start:stop]
-    for a, b, found in printpbn.runs(piece):
-        if found is None:
-            yield Slow(per_deal.read("pbn", piece[a:b], filename, line, start + a))
-            line += piece.count(b"\n", a, b)
-            continue
-        yield from _printpbn_run(piece[a:b], found, line, start + a, per_deal, filename)
-        line += len(found) * printpbn.LINES
-
-
-def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], line: int,
-                  byte: int, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
-    """The deals of a run of printpbn games (``found``: their values), a
-    game the bulk decoder turns down through the full reader."""
-    from dealerpp.deals.bulk import printpbn
-
-    deals, ok = printpbn.decode(found)
-    if ok is None:
-        yield deals
-    else:
-        bounds = printpbn.game_bounds(run)
-        change = (np.flatnonzero(np.diff(ok.view(np.int8))) + 1).tolist()
-        for first, last in itertools.pairwise([0, *change, len(deals)]):
-            if ok[first]:
-                yield deals[first:last]
-                continue
-            yield Slow(per_deal.read("pbn", run[bounds[first]:bounds[last]], filename,
-                                     line + first * printpbn.LINES, byte + bounds[first]))
-    if ok is None or ok[-1]:  # the last game's values, for a '#' after it
-        last_game = run.rfind(b"\n\n[", 0, len(run) - 2)
-        per_deal.fast_read("pbn", run[0 if last_game < 0 else last_game + 2:])
 
 
 class _Chain(io.RawIOBase):

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.codecs import Codec
+    from dealerpp.deals.options import Reader, Writer
 
 
 class Head(NamedTuple):
@@ -90,10 +91,11 @@ class DealFormat(NamedTuple):
         """The format's module, dealerpp.deals.formats.NAME, imported now."""
         return import_module(f"{__name__}.{self.name}")
 
-    def load_reader(self) -> Callable[..., Iterator[Any]]:
+    def load_reader(self) -> Reader:
+        """The module's ``read`` (dealerpp.deals.options: the contract)."""
         return self.module().read  # type: ignore[no-any-return]
 
-    def load_writer(self) -> Callable[..., None]:
+    def load_writer(self) -> Writer:
         """The writer; DppError for a format dealerpp only reads."""
         if not self.writable:
             from dealerpp.diagnostics import DppError

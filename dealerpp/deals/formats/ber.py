@@ -6,15 +6,25 @@ shares with other formats (docs/formats.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from dealerpp.deals.formats._machines import read_ber as read
-from dealerpp.deals.formats._machines import write_ber as write
+from dealerpp.deals.formats._machines import read_ber, write_ber
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
+    from dealerpp.deals._io import Source, Target
     from dealerpp.deals.bulk.codecs import Codec
+    from dealerpp.deals.model import Deal
 
-__all__ = ["bulk_codec", "read", "write"]
+
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    return read_ber(source, filename, options.first_board or 1)
+
+
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    write_ber(deals, target)
 
 
 def bulk_codec() -> Codec:

@@ -6,7 +6,21 @@ shares with other formats (docs/formats.md).
 
 from __future__ import annotations
 
-from dealerpp.deals.formats._dealer_output import read_compact as read
-from dealerpp.deals.formats._dealer_output import write_compact as write
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-__all__ = ["read", "write"]
+from dealerpp.deals.formats._dealer_output import read_compact, write_compact
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
+
+if TYPE_CHECKING:
+    from dealerpp.deals._io import Source, Target
+    from dealerpp.deals.model import Deal
+
+
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    return options.numbered(read_compact(source, filename))
+
+
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    write_compact(deals, target)

@@ -28,6 +28,7 @@ from operator import xor
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.formats._machines import Owners, owners_of
 from dealerpp.deals.model import Deal, DlmInfo
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 from dealerpp.deals.selection import spans_text
 from dealerpp.diagnostics import DppError, quote
 
@@ -74,7 +75,8 @@ class _Line:
     text: str
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
     """The boards From board .. To board of a .dlm file, once every check
     value of the file has been verified."""
     name = source_name(source, filename)
@@ -90,7 +92,7 @@ def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
                            f"and {number})", line=number, column=1, filename=name,
                            source_line=text)
         values[key] = _Line(raw.strip(), number, column, text)
-    return _boards(values, name)
+    return options.numbered(_boards(values, name))
 
 
 def _boards(values: dict[str, _Line], name: str | None) -> Iterator[Deal]:
@@ -231,10 +233,10 @@ def dumps(deals: Iterable[Deal], *, sealed: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write(deals: Iterable[Deal], target: Target, *, sealed: bool = False) -> None:
-    """Write ``deals`` as a .dlm file (``sealed``: ``Status=Sealed``, a set
-    the machine must not display)."""
-    text = dumps(deals, sealed=sealed)
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    """Write ``deals`` as a .dlm file (``options.sealed``: ``Status=Sealed``,
+    a set the machine must not display)."""
+    text = dumps(deals, sealed=options.sealed)
     with TextSink(target) as sink:
         sink.write(text)
 

@@ -6,7 +6,21 @@ shares with other formats (docs/formats.md).
 
 from __future__ import annotations
 
-from dealerpp.deals.formats._machines import read_dup as read
-from dealerpp.deals.formats._machines import write_dup as write
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
-__all__ = ["read", "write"]
+from dealerpp.deals.formats._machines import read_dup, write_dup
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
+
+if TYPE_CHECKING:
+    from dealerpp.deals._io import Source, Target
+    from dealerpp.deals.model import Deal
+
+
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    return read_dup(source, filename, options.first_board or 1)
+
+
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    write_dup(deals, target)

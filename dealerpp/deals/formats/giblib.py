@@ -31,6 +31,7 @@ from dealerpp.deals.model import (
     parse_holding,
     popcount,
 )
+from dealerpp.deals.options import READ, ReadOptions
 from dealerpp.diagnostics import DppError, quote
 
 if TYPE_CHECKING:
@@ -263,9 +264,10 @@ def _bad_rank_index(text: str) -> int:
     return 0
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a giblib text, streamed line by line."""
-    return _Reader(source, filename).deals()
+    return options.numbered(_Reader(source, filename).deals())
 
 
 def parse_line(text: str) -> Deal:

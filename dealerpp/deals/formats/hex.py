@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
+from dealerpp.deals.options import READ, ReadOptions
 from dealerpp.diagnostics import DppError, quote
 
 if TYPE_CHECKING:
@@ -83,7 +84,13 @@ def decode(text: str) -> Deal:
     return Deal(tuple(masks), **meta)  # type: ignore[arg-type]
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    """The deals of the file, lazily (the options: dealerpp.deals.options)."""
+    return options.numbered(_deals(source, filename))
+
+
+def _deals(source: Source, filename: str | None) -> Iterator[Deal]:
     """Deals of a text with one 26-hex string a line (blank lines skipped)."""
     name = source_name(source, filename)
     for number, line in enumerate(text_lines(source), 1):

@@ -34,6 +34,7 @@ from dealerpp.deals.model import (
     board_dealer_vul,
     holding_text,
 )
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 from dealerpp.diagnostics import DppError
 
 BOARDS_PER_PAGE = 6
@@ -157,10 +158,11 @@ def title_of(deals: Iterable[Deal]) -> str | None:
     return None
 
 
-def write(deals: Iterable[Deal], target: Target, title: str | None = None) -> None:
-    """The page of ``deals``, titled ``title``, else as the set says (title_of)."""
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    """The page of ``deals``, titled ``options.title``, else as the set says
+    (title_of)."""
     found = list(deals)
-    text = page_html(found, title or title_of(found) or DEFAULT_TITLE)
+    text = page_html(found, options.title or title_of(found) or DEFAULT_TITLE)
     with TextSink(target) as sink:
         sink.write(text)
 
@@ -170,7 +172,13 @@ _BOARD = re.compile(r'<section class="board" data-board="([0-9]+)" data-dealer="
 _VULS = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "All": Vul.BOTH}
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    """The deals of the file, lazily (the options: dealerpp.deals.options)."""
+    return options.numbered(_deals(source, filename))
+
+
+def _deals(source: Source, filename: str | None) -> Iterator[Deal]:
     """The deals of a page this module wrote (its boards' data attributes)."""
     name = source_name(source, filename)
     for line_number, line in enumerate(text_lines(source), 1):

@@ -52,6 +52,7 @@ from dealerpp.deals.model import (
     deal_trumps,
     popcount,
 )
+from dealerpp.deals.options import READ, ReadOptions
 from dealerpp.diagnostics import DppError, quote
 
 FORMAT = "lin"
@@ -547,11 +548,12 @@ def _hand_problem(text: str) -> tuple[str, int]:
     return "", mask
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a LIN file, a board at a time (the file is read whole: it
     is one run of pairs, with no line a board need keep to)."""
     text = _Text(source, filename)
-    return _Reader(text).deals()
+    return options.numbered(_Reader(text).deals())
 
 
 # -- writing --------------------------------------------------------------------

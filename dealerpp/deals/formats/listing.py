@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dealerpp.deals._hand_text import listing_hand, listing_hand_mask
 from dealerpp.deals._io import Source, source_name, text_lines, text_writers
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
+from dealerpp.deals.options import READ, ReadOptions
 from dealerpp.diagnostics import DppError, quote
 
 _TOKEN = re.compile(r"Deal\s*#(\d+)\s*:|Player\s+(North|East|South|West)\s*:|(\S+)")
@@ -143,6 +144,7 @@ class _Reader:
         return Deal(masks, order=order)  # type: ignore[arg-type]
 
 
-def read(source: Source, filename: str | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a listing, streamed."""
-    return _Reader(source, filename).deals()
+    return options.numbered(_Reader(source, filename).deals())

@@ -6,15 +6,25 @@ shares with other formats (docs/formats.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from dealerpp.deals.formats._dealer_output import read_oneline as read
-from dealerpp.deals.formats._dealer_output import write_oneline as write
+from dealerpp.deals.formats._dealer_output import read_oneline, write_oneline
+from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
+    from dealerpp.deals._io import Source, Target
     from dealerpp.deals.bulk.codecs import Codec
+    from dealerpp.deals.model import Deal
 
-__all__ = ["bulk_codec", "read", "write"]
+
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
+    return options.numbered(read_oneline(source, filename))
+
+
+def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
+    write_oneline(deals, target)
 
 
 def bulk_codec() -> Codec:

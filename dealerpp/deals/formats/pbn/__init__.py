@@ -75,6 +75,7 @@ from dealerpp.deals.model import (
     gib_to_ddt,
     trick_winner,
 )
+from dealerpp.deals.options import READ, ReadOptions, Report
 from dealerpp.diagnostics import Diagnostic, DppError, quote
 
 if TYPE_CHECKING:
@@ -108,8 +109,6 @@ _PLAIN_NAMES = frozenset((
     "ScorePercentage", "ScoreRubber", "OptimumScore", "ParContract", "WestType", "NorthType",
     "EastType", "SouthType", "Time", "UTCDate", "UTCTime", "TimeControl", "TimeCall",
     "TimeCard", "Application", "FrenchMP"))
-
-Report = Callable[[Diagnostic], None]
 
 
 class PbnSyntax(ValueError):
@@ -650,33 +649,19 @@ def _board(value: str) -> int | None:
     return int(text) if text.isdigit() and text.isascii() else None
 
 
-def read(source: Source, filename: str | None = None, *, report: Report | None = None,
-         strict: bool = False, need_deal: bool = True,
-         previous: dict[str, str] | None = None) -> Iterator[Deal]:
+def read(source: Source, filename: str | None = None,
+         options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a PBN file (or of deal-string lines), streamed game by game
-    (see the module doc for ``report`` and ``strict``). A game without a
-    deal (no Deal tag, ``?``, or only comments) is left out with a warning
-    naming it; with ``need_deal=False`` it is kept as a deal with no cards
-    in play, so a PBN output has it. ``previous``: the tag values of the
-    games before, for ``#``, when the file is read in pieces (updated as
-    games are read)."""
-    reader = _Reader(source, filename, report, strict, need_deal)
-    if previous is not None:
-        reader.previous = previous
-    return reader.deals()
-
-
-def shifted_report(report: Report, first_line: int) -> Report:
-    """A report for a piece of a file that starts at ``first_line``: the
-    problems it is given are passed on with the file's line numbers."""
-    if first_line == 1:
-        return report
-
-    def shifted(problem: Diagnostic) -> None:
-        line = problem.line + first_line - 1 if problem.line is not None else None
-        report(problem.replace(line=line))
-
-    return shifted
+    (see the module doc for ``options.report`` and ``options.strict``). A
+    game without a deal (no Deal tag, ``?``, or only comments) is left out
+    with a warning naming it; with ``options.need_deal`` False it is kept
+    as a deal with no cards in play, so a PBN output has it.
+    ``options.previous``: the tag values of the games before, for ``#``,
+    when the file is read in pieces (updated as games are read)."""
+    reader = _Reader(source, filename, options.report, options.strict, options.need_deal)
+    if options.previous is not None:
+        reader.previous = options.previous
+    return options.numbered(reader.deals())
 
 
 # -- writing --------------------------------------------------------------------

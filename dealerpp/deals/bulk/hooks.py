@@ -1,0 +1,124 @@
+"""What a text format's codec may change in how the bulk path reads it.
+
+The chunked converter (:mod:`dealerpp.deals.bulk.stream`) cuts a chunk of
+text into lines, decodes runs of lines of one fast width as a block and
+hands everything else to the per-deal reader. That suits a format of one
+record a line (hex, giblib, oneline). A format with more structure says how
+it differs by overriding a hook of :class:`LineHooks`, which every text
+codec inherits, instead of the converter testing for its name: PBN (its
+``[Deal "..."]`` games of two lines, games of other tags handed over whole,
+dealer's printpbn games decoded in bulk, ``#`` copying the previous game)
+does it in :mod:`dealerpp.deals.bulk.pbn`.
+
+Each hook has a default that is right for one record a line; the per-deal
+side (:mod:`dealerpp.deals.bulk.fallback`) calls :meth:`LineHooks.remember`
+and :attr:`LineHooks.separator`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.model import Deal
+
+
+class Slow:
+    """Deals of the per-deal path, read lazily (each is written before the
+    next is read, as the per-deal path does, so errors come in its order)."""
+
+    __slots__ = ("deals",)
+
+    def __init__(self, deals: Iterator[Deal]) -> None:
+        self.deals = deals
+
+
+Segment = DealArray | Slow
+
+
+class Units(NamedTuple):
+    """The units of a chunk (a line each, unless a format joins lines): where
+    each starts and ends, its fast width (0: per deal), its first line; and
+    the bytes of the chunk they cover."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    keys: np.ndarray
+    numbers: np.ndarray
+    end: int
+
+
+class Lead(NamedTuple):
+    """Records at the head of a chunk a format decodes its own way: their
+    segments (lazy: each is written before the next is made), the bytes and
+    the lines they take."""
+
+    segments: Iterator[Segment]
+    consumed: int
+    lines: int
+
+
+class LineHooks:
+    """The defaults: one record a line, of one of the widths ``contents``
+    (without its line end), nothing that spans records."""
+
+    name: str
+    contents: tuple[int, ...]
+    #: Bytes that open structure spanning records (a giblib ``{`` comment):
+    #: from the line that holds the first, the file goes per deal.
+    context: tuple[bytes, ...] = ()
+    #: Put between two pieces of output the per-deal writer makes (PBN: the
+    #: blank line between games).
+    separator: bytes = b""
+
+    def fast_widths(self) -> list[int]:
+        """The widths of a fast unit, line end (LF or CR LF) included."""
+        return [c + 1 for c in self.contents] + [c + 2 for c in self.contents]
+
+    def completed(self, data: bytes) -> bytes:
+        """The file's last chunk, as the per-deal reader would end it."""
+        return data
+
+    def lead(self, data: bytes, final: bool, line: int, per_deal: PerDeal,
+             filename: str | None) -> Lead | None:
+        """Records at the head of the chunk to decode another way, or None."""
+        return None
+
+    def chunk_end(self, data: bytes, end: int) -> int:
+        """Where a chunk that is not the file's last stops: the records
+        before it are whole (``end``: after its last full line)."""
+        return end
+
+    def uniform_record(self, data: bytes, width: int) -> tuple[int, int] | None:
+        """The width and number of lines of each record, when the chunk
+        starts with a line ``width`` bytes long and all its records are like
+        it; None: it cannot be one block."""
+        return width, 1
+
+    def rows_are_records(self, rows: np.ndarray, lines_per_record: int) -> bool:
+        """Whether a uniform block's rows (their first bytes: ``rows``) are
+        records of this format as they stand."""
+        return True
+
+    def units(self, data: np.ndarray, units: Units, final: bool) -> Units:
+        """The units of a chunk of records that differ: by default its lines."""
+        return units
+
+    def lines_per_row(self, width: int) -> int:
+        """The lines of a fast unit of ``width`` bytes."""
+        return 1
+
+    def slow_piece(self, data: bytes, start: int, stop: int, line: int, per_deal: PerDeal,
+                   filename: str | None) -> Iterator[Segment]:
+        """A piece the fast decoder does not take (``line``: its first)."""
+        yield Slow(per_deal.read(self.name, data[start:stop], filename, line, start))
+
+    def remember(self, last_record: bytes, previous: dict[str, str]) -> None:
+        """What the last record the fast path read leaves for the records
+        after it (dealerpp.deals.options.ReadOptions.previous)."""
