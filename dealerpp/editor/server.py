@@ -12,6 +12,10 @@ short settling delay. Changes that arrive while a check runs are not
 queued: the document is checked once more, with its latest text, when that
 check ends, so a burst of typing costs one check more than the burst, not
 one per keystroke. A result for a text that has changed since is dropped.
+Each document's check is incremental (``editor.incremental``): only the
+statements an edit touched are read again. The documents checked last keep
+what that needs (``CHECKS_KEPT`` of them; closing a document drops its own),
+so memory stays bounded however many are open.
 
 No handler lets an exception out: its own problems go to the client's log
 (``window/logMessage``) and to standard error, never to standard output,
@@ -38,16 +42,18 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from dealerpp import __version__
 from dealerpp.diagnostics import Diagnostic, LineIndex
 from dealerpp.editor import complete, fixes, hover
+from dealerpp.editor.incremental import IncrementalCheck
 from dealerpp.editor.outline import Outline
 from dealerpp.editor.text import UTF8, UTF16, UTF32, Document
 from dealerpp.lalr import Token
-from dealerpp.script.check import check_text
 
 # Seconds a change waits before its check starts, so that the changes an
 # editor sends together (a paste, a multi-cursor edit) are checked once.
 SETTLE_SECONDS = 0.01
 # Outlines (for hover, completion, ...) kept for the documents asked about last.
 OUTLINES_KEPT = 4
+# Incremental checks kept for the documents checked last.
+CHECKS_KEPT = 8
 _WORD = re.compile(r"[A-Za-z0-9_]+|\S")
 _SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
              "note": lsp.DiagnosticSeverity.Information}
@@ -86,6 +92,8 @@ class DealerServer(LanguageServer):
         self._wake: asyncio.Event | None = None
         self._worker: asyncio.Task[None] | None = None
         self._checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
+        # Touched by the checker's one thread only: the checks, the last used last.
+        self._checks: dict[str, IncrementalCheck] = {}
 
     # -- the client's log ---------------------------------------------------------
 
@@ -125,6 +133,7 @@ class DealerServer(LanguageServer):
         if self.documents.pop(uri, None) is not None:
             self._marked.pop(uri, None)
             self._outlines.pop(uri, None)
+            self._checker.submit(self._checks.pop, uri, None)
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
@@ -197,23 +206,28 @@ class DealerServer(LanguageServer):
                 text, version = document.text, document.version
                 try:
                     found = await loop.run_in_executor(
-                        self._checker, check_document, text, uri, document.language)
+                        self._checker, self.check_document, text, uri, document.language)
                 except Exception as error:  # check_text never raises; this is a bug of ours
                     self.log(f"checking {uri} failed: {error!r}\n{traceback.format_exc()}",
                              lsp.MessageType.Error)
                     continue
                 current = self.documents.get(uri)
-                if current is None or current.text is not text:
-                    continue  # changed (and marked again) or closed meanwhile
+                if current is not document or current.text is not text:
+                    continue  # changed (and marked again), closed or opened again meanwhile
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
                     uri=uri, version=version, diagnostics=to_protocol(found, current, text)))
 
-
-def check_document(text: str, uri: str, language: str) -> list[Diagnostic]:
-    """check's diagnostics for the text of document ``uri``."""
-    filename = filename_of(uri)
-    dpp = True if language == "dealerpp" else None
-    return check_text(text, filename, dpp=dpp)
+    def check_document(self, text: str, uri: str, language: str) -> list[Diagnostic]:
+        """check's diagnostics for the text of document ``uri`` (in the checker's thread)."""
+        filename = filename_of(uri)
+        dpp = True if language == "dealerpp" else None
+        check, fresh = self._checks.pop(uri, None), IncrementalCheck(filename, dpp)
+        if check is None or (check.filename, check.dpp) != (fresh.filename, fresh.dpp):
+            check = fresh
+        self._checks[uri] = check
+        while len(self._checks) > CHECKS_KEPT:
+            del self._checks[next(iter(self._checks))]
+        return check.check(text)
 
 
 def filename_of(uri: str) -> str:

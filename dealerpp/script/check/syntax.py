@@ -99,7 +99,11 @@ class SyntaxPass:
         # Names whose assignment did not parse: not "unknown" later.
         self.broken_names: set[str] = set()
 
-    def statements(self, tokens: Iterator[Token]) -> Iterator[Tree]:
+    def statements(self, tokens: Iterator[Token], at_end: bool = True) -> Iterator[Tree]:
+        """The statements of ``tokens``, each as soon as it is complete.
+        ``at_end``: the tokens run to the end of the script (False: they are
+        a stretch of it after which a statement surely starts, as the
+        language server checks a script a stretch at a time)."""
         stream = TokenStream(tokens)
         segment: Segment | None = None
         previous: Token | None = None
@@ -131,7 +135,7 @@ class SyntaxPass:
             previous = token
         if segment is None:
             segment = Segment(self, None)
-        yield from segment.close(at_end=True)
+        yield from segment.close(at_end=at_end)
 
     def problem(self, problem: Problem) -> None:
         if problem.severity == "error":

@@ -1,0 +1,108 @@
+"""The language server's incremental check gives exactly check_text's
+diagnostics: on scripts built from statements, comments, strings and
+shape{} blocks (good and broken, some over several lines), edited at
+random, one IncrementalCheck kept across the edits as the server keeps it."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerpp.editor.incremental import IncrementalCheck
+from dealerpp.script.check import check_text
+
+# Lines a script is built of: statements good and bad, and the pieces that
+# span lines or stop dealer's reading.
+LINES = [
+    "generate 1000", "produce 10", "dealer north", "vulnerable NS", "predeal north SAK, HQJ",
+    "predeal south AS", "pointcount 4 3 2 1", "altcount 8 2 2 1", "altcount 2 1 1",
+    "a = hcp(north) >= 12", "b = a && shape(north, any 4333 + 5xxx)", "c = b || a",
+    "a = 1", "d = spades(east) / 0", "e = loser(west, clubs) > 3 // a comment",
+    "f = shape{north, 5M(xxx)}", "g = shape{south, 4+s}", "x = (hcp(north) + ", "  1)",
+    "condition a && b", "condition c", "conditon hcp(south) > 10", "action printall",
+    "action", "    printoneline,", "    average \"v\" c", "    frequency \"f\" (hcp(north), 0, 40)",
+    "# a hash comment", "x = 1 # late hash", "/* a comment", "E O F */", "/* E */",
+    "s = \"a string", "over lines\"", "shape{north,", "5xxx}", "h = foo(north, ",
+    "1)", "seed 5", "title \"t\"", "Import,URL", "y", "= 3", "z = 1.5", "w = $1",
+    "k = hcp(north) > 10 +", "♠ = 1", "q = 2 // ♥ emoji", "n = 99999999999",
+    "v = hpc(north)", "condition v && undefined", "u = u + 1", "t = tricks(north, spades)",
+    "p = hcp(north, east)", "printall", "m = (((1)))", "r = 3 >", "", "   ", "\t",
+    "pointcount 1 2", "3 4", "condition 1 ? 2 : 3", "c2 = hcp(north) = 3",
+]
+FRAGMENTS = ["\n", "/*", "*/", '"', "shape{", "}", "=", " ", "x", "condition ", "(", ")",
+             "1", "#", "//", "\x00", "é", "a = ", "action\n", "\r\n", ";", "&&", "hcp(north)"]
+
+
+def full_check(text: str, filename: str) -> list[object]:
+    return list(check_text(text, filename))
+
+
+@st.composite
+def scripts(draw: st.DrawFn) -> str:
+    lines = draw(st.lists(st.sampled_from(LINES), min_size=0, max_size=25))
+    ending = draw(st.sampled_from(["\n", ""]))
+    return "\n".join(lines) + ending
+
+
+@st.composite
+def edits(draw: st.DrawFn, length: int) -> tuple[int, int, str]:
+    start = draw(st.integers(0, length))
+    end = draw(st.integers(start, min(length, start + draw(st.sampled_from([0, 1, 3, 20])))))
+    text = draw(st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(LINES).map(
+        lambda line: line + "\n")))
+    return start, end, text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), scripts(), st.sampled_from(["edit.dl", "edit.dpp"]))
+def test_edited_at_random_it_says_what_check_text_says(data: st.DataObject, text: str,
+                                                          filename: str) -> None:
+    check = IncrementalCheck(filename)
+    assert check.check(text) == full_check(text, filename)
+    for _ in range(data.draw(st.integers(1, 6))):
+        start, end, new = data.draw(edits(len(text)))
+        text = text[:start] + new + text[end:]
+        assert check.check(text) == full_check(text, filename), repr(text)
+
+
+def script_of(lines: int) -> str:
+    out = ["generate 1000", "produce 10"]
+    for index in range(lines):
+        out.append(f"v{index} = hcp(north) > {index % 20}" if index % 2 else
+                   f"v{index} = v{index - 1} && shape(south, 5xxx) // {index}" if index else
+                   "v0 = hcp(south) > 10")
+    out += [f"condition v{lines - 1}", "action printall"]
+    return "\n".join(out) + "\n"
+
+
+def test_an_edit_reads_again_only_the_statement_it_touched() -> None:
+    text = script_of(300)
+    check = IncrementalCheck("edit.dl")
+    check.check(text)
+    assert check.read > 300
+    edited = text.replace("v150 = v149", "v150 = 1 + v149")
+    assert check.check(edited) == full_check(edited, "edit.dl")
+    assert (check.read, check.fell_back) == (1, False)
+    # A new line moves every statement after it, which is not read again.
+    moved = edited.replace("v20 = ", "\nv20 = ")
+    assert check.check(moved) == full_check(moved, "edit.dl")
+    assert (check.read, check.fell_back) == (1, False)
+
+
+def test_a_comment_opened_over_the_rest_is_one_stretch_then_many_again() -> None:
+    text = script_of(100)
+    check = IncrementalCheck("edit.dl")
+    check.check(text)
+    opened = text.replace("v50 =", "/* v50 =")
+    assert check.check(opened) == full_check(opened, "edit.dl")
+    closed = opened.replace("v60 =", "*/ v60 =")
+    assert check.check(closed) == full_check(closed, "edit.dl")
+    assert check.read <= 12 and not check.fell_back
+
+
+def test_a_record_is_used_once_a_check_though_its_text_repeats() -> None:
+    text = "generate 10\nproduce 5\nproduce 5\nproduce 5\ncondition 1\naction printall\n"
+    check = IncrementalCheck("edit.dl")
+    assert check.check(text) == full_check(text, "edit.dl")
+    again = "generate 10\n" + text
+    assert check.check(again) == full_check(again, "edit.dl")
