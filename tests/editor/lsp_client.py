@@ -131,6 +131,17 @@ class Client:
 
         return self._wait(look, timeout, method)
 
+    def heard(self, uri: str, version: int, timeout: float = 30) -> None:
+        """Wait until the diagnostics of ``uri`` at ``version`` arrive, and
+        leave them unread."""
+        def look() -> bool | None:
+            return any(message.get("method") == "textDocument/publishDiagnostics"
+                       and message["params"]["uri"] == uri
+                       and message["params"].get("version") == version
+                       for message in self.notifications) or None
+
+        self._wait(look, timeout, f"diagnostics of {uri} at version {version}")
+
     def diagnostics(self, uri: str, version: int | None = None, timeout: float = 30) -> list[Any]:
         """The diagnostics the server publishes for ``uri`` (at ``version``)."""
         params = self.wait_for(

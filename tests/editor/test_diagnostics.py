@@ -65,6 +65,19 @@ def test_a_burst_of_changes_ends_with_the_last_text_checked(server: Client) -> N
     assert found["range"] == span(0, 0, 0, 5)
 
 
+def test_after_a_reset_nothing_said_about_the_last_document_is_left(server: Client) -> None:
+    # An empty list left unread (version 1's) is not the closing's own: the
+    # next test, opening the same URI, must read its own diagnostics. (The
+    # emoji test below, run after the burst above, failed on this now and
+    # then when the machine was loaded.)
+    server.open(DL, "")
+    server.heard(DL, 1)
+    server.reset()
+    server.open(DL, "dealr south\n")
+    (found,) = server.diagnostics(DL)
+    assert found["range"] == span(0, 0, 0, 5)
+
+
 def test_an_emoji_before_an_error_does_not_shift_it(server: Client) -> None:
     before = "x = /* \N{PLAYING CARD ACE OF SPADES} */ "
     server.open(DL, f"{before}nothing + 1\n")
