@@ -11,6 +11,7 @@ command does before it has decided anything) does not load the model.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -176,8 +177,11 @@ def convert(src: File, dst: File, format: str | None = None, *,
     if src_format is not None and formats.is_fast_pair(src_format, format):
         from dealerpp.deals.bulk.stream import convert_file
 
-        return convert_file(source, dst, src_format, format, progress=False,
-                            first_board=first_board)
+        source, opened = (source, None) if formats.get(src_format).binary \
+            else detect.as_utf8(source)
+        with opened or contextlib.nullcontext():
+            return convert_file(source, dst, src_format, format, progress=False,
+                                first_board=first_board)
     count = _Count()
     found = (iter(()) if src_format is None
              else read_source(source, src_format, first_board=first_board))
@@ -214,7 +218,18 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
     options = options or ReadOptions()
     if first_board is not None:
         options = options._replace(first_board=first_board)
-    return formats.get(format).load_reader()(source, filename, options)
+    found = formats.get(format)
+    if found.binary:
+        return found.load_reader()(source, filename, options)
+    source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
+    deals = found.load_reader()(source, filename, options)
+    return deals if opened is None else _closing(deals, opened)
+
+
+def _closing(deals: Iterator[Deal], handle: IO[bytes]) -> Iterator[Deal]:
+    """``deals``, then ``handle`` closed (also when they are not all read)."""
+    with handle:
+        yield from deals
 
 
 def _existing(path: str) -> _Path:

@@ -3,7 +3,7 @@
 Both come from the registry (``dealerpp.deals.formats``): each format's
 extensions, and its sniffer, shown the first few kilobytes (a stream is
 peeked, not consumed). A text no sniffer claims is read as PBN, so a line of
-four bare hands is a PBN deal string (N E S W, seed 003) unless it has a
+four bare hands is a PBN deal string (N E S W) unless it has a
 giblib trick string (``:``).
 
 A text file saved as UTF-16 (Windows tools write PBN so, with or without a
@@ -192,6 +192,25 @@ def utf8_from_utf16(stream: IO[bytes], codec: str) -> io.BufferedReader:
     return io.BufferedReader(_Utf8FromUtf16(stream, codec), SNIFF * 16)
 
 
+def as_utf8(source: Source) -> tuple[Source, IO[bytes] | None]:
+    """``source``, or for a text saved as UTF-16 a binary stream of the
+    UTF-8 it holds; and that stream when it was opened here from a path
+    (the caller closes it), else None. Text given as a str is left alone."""
+    if isinstance(source, str) and not is_path(source):
+        return source, None
+    head, source = peek(source)
+    codec = utf16_codec(head)
+    if codec is None:
+        return source, None
+    if is_path(source):
+        opened = utf8_from_utf16(open(source, "rb"), codec)  # noqa: SIM115 (the caller closes it)
+        return opened, opened
+    if isinstance(source, (bytes, bytearray)):
+        return utf8_from_utf16(io.BytesIO(source), codec), None
+    stream = cast(IO[bytes], getattr(source, "buffer", source))
+    return utf8_from_utf16(stream, codec), None
+
+
 def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]:
     """Format name (None for empty input) and the source to read it from."""
     if name is None:
@@ -206,5 +225,5 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["detect", "from_content", "from_extension", "prefixed",
+__all__ = ["as_utf8", "detect", "from_content", "from_extension", "prefixed",
            "sniffed", "utf8_from_utf16", "utf16_codec"]

@@ -125,3 +125,26 @@ def test_convert_is_atomic_and_names_a_missing_input(tmp_path: Path) -> None:
         deals.convert(bad, out)
     assert raised.value.byte == 32 and not raised.value.output
     assert out.read_text() == "kept\n"
+
+
+WINDOWS_PBN = "".join(f'[Board "{n}"]\r\n[Deal "{line}"]\r\n\r\n'
+                      for n, line in enumerate(LINES, 1))
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])  # with a mark, without
+@pytest.mark.parametrize("suffix", [".pbn", ".txt"])  # by name, by content
+def test_read_decodes_utf16_as_convert_does(codec: str, suffix: str, tmp_path: Path) -> None:
+    twin, wide = tmp_path / f"twin{suffix}", tmp_path / f"wide{suffix}"
+    twin.write_bytes(WINDOWS_PBN.encode("utf-8"))
+    wide.write_bytes(WINDOWS_PBN.encode(codec))
+    expected = list(deals.read(twin))
+    assert [d.masks for d in expected] == [d.masks for d in SAMPLE]
+    assert [d.board for d in expected] == [1, 2]
+    assert list(deals.read(wide)) == expected
+    with wide.open("rb") as handle:
+        assert list(deals.read(handle)) == expected
+    assert deals.loads(WINDOWS_PBN.encode(codec)) == expected
+    for fmt in ("hex", "printall"):  # the bulk path, deal by deal
+        assert deals.convert(wide, tmp_path / "wide.out", fmt) == 2
+        deals.convert(twin, tmp_path / "twin.out", fmt)
+        assert (tmp_path / "wide.out").read_bytes() == (tmp_path / "twin.out").read_bytes()
