@@ -73,7 +73,7 @@ def test_the_tour_runs_as_typed_on_roots_path() -> None:
 INTERNAL = re.compile(r"seed[- ]?00\d|/work/|shared/(?:spec|seeds|corpus)|\.\./shared")
 
 
-def test_no_doc_or_help_names_internal_things() -> None:
+def test_no_doc_help_or_source_names_internal_things() -> None:
     import subprocess
     import sys
 
@@ -83,5 +83,7 @@ def test_no_doc_or_help_names_internal_things() -> None:
         done = subprocess.run([sys.executable, "-m", "dealerpp", *command, "--help"],
                               capture_output=True, text=True, timeout=60, check=False)
         texts[f"dealerpp {' '.join(command)} --help"] = done.stdout
+    for path in [*(PROJECT_ROOT / "dealerpp").rglob("*.py"), *(PROJECT_ROOT / "tools").rglob("*.py")]:
+        texts[str(path.relative_to(PROJECT_ROOT))] = path.read_text(encoding="utf-8")
     named = {name: INTERNAL.findall(text) for name, text in texts.items()}
     assert {name: found for name, found in named.items() if found} == {}

@@ -1,4 +1,4 @@
-"""Display: the 4x4 layout of seed 002 and the four-hand diagram of ``show``.
+"""Display: the 4x4 layout (docs/formats.md) and the four-hand diagram of ``show``.
 
 The layout is four seats in the order W N E S, each four holdings S H D C
 as strings of rank characters high to low (``"AKT3"``, ``""`` for a void):

@@ -663,7 +663,7 @@ class Deal:
 
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
-    in a non-canonical order (seed 003 asks to keep it): per seat, the cards
+    in a non-canonical order (kept, so a copy is the file as written): per seat, the cards
     as written. ``game`` is what is known of the board at the table besides
     the calls and cards played (alerts, claim, players, room, commentary,
     match: :mod:`dealerpp.deals.game`), None when nothing is.

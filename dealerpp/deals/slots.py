@@ -1,4 +1,4 @@
-"""The 52-slot array and the 13 x 5 trick array of seed 002, for interop.
+"""The 52-slot array and the 13 x 5 trick array (docs/formats.md), for interop.
 
 Slot = suit * 13 + (14 - rank) with suits in the order S H D C and ranks
 A=14 .. 2 (slot 0 is the spade ace, 51 the club two, 20 the heart seven).

@@ -2,7 +2,7 @@
 table of docs/editors.md ("What each word means"; a test keeps the two the
 same), and the forms completion offers.
 
-The facts are dealer's (shared/spec/dealer-language.md, Debian's dealer
+The facts are dealer's (dealer's manual, Debian's dealer
 20211121), as docs/check.md confirms them.
 """
 

@@ -1,4 +1,4 @@
-""".deals and .dx binary deal files (seed 001).
+""".deals and .dx binary deal files (docs/formats.md).
 
 .deals: 32 bytes a deal, four little-endian u64 hand masks N E S W.
 .dx: per deal a number byte (1-255), the 32-byte deal, the auction bytes,

@@ -1,4 +1,4 @@
-"""giblib text files (seed 000) with all of the seed's extensions.
+"""giblib text files, with all the extensions docs/formats.md lists.
 
 A record is four hands West North East South (``S.H.D.C``, ranks in either
 case), then optionally ``:`` and 20 trick characters (``0``-``9``, ``A``-``D``,

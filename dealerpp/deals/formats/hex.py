@@ -1,4 +1,4 @@
-"""The 26-hex external format of seed 002, one deal a line.
+"""The 26-hex external format (docs/formats.md), one deal a line.
 
 We follow the format's reference implementation (whose files are the ones
 found in the wild), not a literal reading of the seed text: for each rank

@@ -1,4 +1,4 @@
-"""The seed-003 listing::
+"""The listing format::
 
     Deal #1: Player North: S5 H7 H6 DA DK D9 D7 D6 D5 D4 CQ C3 C2
     Player East : SA SK S8 S4 HA HK HT H3 DQ CJ C9 C6 C5

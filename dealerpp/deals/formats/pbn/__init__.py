@@ -1,7 +1,7 @@
 """PBN: deal strings and PBN files (PBN 2.1: tolerant import, lossless copy).
 
 Deal strings are ``F:h1 h2 h3 h4`` (clockwise from seat F, ``-`` for an
-unknown hand) or, as in seed 003, four hands N E S W without ``F:``.
+unknown hand) or four hands N E S W without ``F:``.
 
 Reading is done in three steps, as python-chess reads PGN: the lexer
 (:mod:`~dealerpp.deals.formats.pbn.lexer`) cuts the file into games and tokens and
@@ -439,7 +439,7 @@ class _Reader:
         return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
 
     def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
-        """A line of hands without tags (the seed-003 ``pbnin`` layout)."""
+        """A line of hands without tags (the ``pbnin`` layout)."""
         words = [e for e in entries if e.kind == WORD]
         value = game.text[words[0].start:words[-1].end]
         try:

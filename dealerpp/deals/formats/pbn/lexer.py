@@ -385,7 +385,7 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
     """Games of a file's lines: an empty line (or one of blanks) ends a game
     that has begun; ``%`` lines and comments before a game's first tag
     belong to it; a line of tokens before any tag is a game of its own (the
-    seed-003 layout of bare deal strings); dealer's statistics lines between
+    layout of bare deal strings); dealer's statistics lines between
     games are passed over."""
     current: list[str] = []
     first = 0
