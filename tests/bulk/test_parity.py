@@ -25,7 +25,7 @@ from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import formats
 from dealerpp.deals.formats import pbn
-from dealerpp.deals.model import Deal, GibInfo, Seat, board_dealer_vul
+from dealerpp.deals.model import Call, Deal, GibInfo, Seat, Vul, board_dealer_vul
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -39,7 +39,7 @@ from .helpers import bulk, per_deal
 _CLUB = ("bri", "dge", "ber")
 HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline"),
              "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
-             "oneline": ("deals",),
+             "oneline": ("deals",), "lin": ("deals", "pbn", "oneline", "hex", "giblib"),
              **{src: tuple(f for f in formats.FAST if f != src) for src in _CLUB}}
 # Bytes that mean something in some format, and any byte at all.
 STRUCTURAL = (b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"
@@ -47,6 +47,10 @@ STRUCTURAL = (b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\
 BYTES = st.one_of(st.sampled_from(list(STRUCTURAL)), st.integers(0, 255))
 TRICKS = st.text(alphabet="0123456789ABCD-", min_size=20, max_size=20)
 CHUNKS = st.sampled_from([64, 100, 200, 1 << 20])
+# What may follow a LIN set's lines: pairs of its last board, a new board
+# with players, a comment, a blank line, a board in another layout.
+LIN_TAILS = [b"mb|1S|mb|p|pg||\n", b"pn|a,b,c,d|qx|o9|md|3S,S,S|\n", b"% a note\n", b"\n",
+             b"qx|o5|md|1SAKQJT98765432H,SH,SH|rh||ah|Board 5|sv|0|pg||\n"]
 PBN_TAILS = [b'[Deal "#"]\n\n', b'[Board "7"]\n[Deal "#"]\n', b"% a note\n",
              b'[Event "x"]\n[Board "#"]\n[Deal "E:- - - -"]\n']
 
@@ -65,6 +69,8 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
         deals = [Deal(m, gib=GibInfo(tricks=draw(st.none() | TRICKS))) for m in masks]
     elif fmt in ("hex", "pbn"):
         deals = [Deal(m, board=draw(st.none() | st.integers(1, 32))) for m in masks]
+    elif fmt == "lin":
+        deals = [lin_deal(draw, m) for m in masks]
     else:
         deals = [Deal(m) for m in masks]
     layout = draw(st.sampled_from(["writer", "lines", "bare", "printpbn"])) \
@@ -81,11 +87,26 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
                        for d in deals).encode()
     if fmt == "pbn":  # what the fast path hands to the PBN reader: games, '#', comments
         data += draw(st.sampled_from([b"", *PBN_TAILS]))
+    if fmt == "lin":
+        data += draw(st.sampled_from([b"", *LIN_TAILS]))
     if fmt == "ber":  # the reader allows a line end after the last board
         data += draw(st.sampled_from([b"", b"\n", b"\r\n"]))
     if fmt != "deals" and draw(st.booleans()):
         data = data.replace(b"\n", b"\r\n")
     return data
+
+
+def lin_deal(draw: st.DrawFn, masks: tuple[int, int, int, int]) -> Deal:
+    """A board as the LIN writer takes it: mostly deal-only (a line as Big
+    Deal writes it), numbered or not, now and then with a dealer or
+    vulnerability of its own, or an auction."""
+    board = draw(st.none() | st.integers(1, 32) | st.integers(90, 1200))
+    meta: dict[str, object] = {}
+    if board is not None and draw(st.integers(0, 5)) == 0:
+        meta["dealer"], meta["vul"] = draw(st.sampled_from(list(Seat))), Vul.BOTH
+    if draw(st.integers(0, 5)) == 0:
+        meta["auction"] = (Call.from_str("1S"), Call.from_str("P"))
+    return Deal(masks, board=board, **meta)  # type: ignore[arg-type]
 
 
 def printpbn_games(masks: list[tuple[int, int, int, int]], first_board: int = 1,

@@ -279,3 +279,13 @@ def test_dealers_printpbn_becomes_a_big_deal_set(dealer_bin: str) -> None:
                                             "0nebneb0eb0nb0ne"[(g.board or 1) - 1 & 15])
                               for g in games)
     assert [(d.masks, d.board) for d in read(written)] == [(g.masks, g.board) for g in games]
+
+
+def test_a_qx_naming_no_room_is_written_where_it_was() -> None:
+    """``qx|1|`` (no room letter) is kept; written after md it started another
+    board, so LIN -> LIN gave a file that did not read back."""
+    text = ("qx|1|md|3SHAKQJT98765432DC,SAKQJT98765432HDC,SHDCAKQJT98765432|rh||ah|Board 1"
+            "|sv|0|pg||\n")
+    written = lin.dumps(list(lin.read(text)))
+    assert written == text
+    assert [deal.board for deal in lin.read(written)] == [1]

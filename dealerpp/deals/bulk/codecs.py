@@ -23,7 +23,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -367,41 +367,62 @@ class HandsLayout:
 _CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
 
 
-def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each 13-bit holding: its ranks (ace first) as a little-endian
-    128-bit number in two words, the same followed by a dot, and its length."""
-    words = np.zeros((2, 8192, 2), np.uint64)
+    128-bit number in two words, and its length."""
+    words = np.zeros((8192, 2), np.uint64)
     lengths = np.zeros(8192, np.uint64)
     for holding in range(8192):
         text = bytes(RANKS[rank] for rank in range(12, -1, -1) if holding >> rank & 1)
-        for dotted in (0, 1):
-            value = int.from_bytes(text + b"." * dotted, "little")
-            words[dotted, holding] = (value & (1 << 64) - 1, value >> 64)
+        value = int.from_bytes(text, "little")
+        words[holding] = (value & (1 << 64) - 1, value >> 64)
         lengths[holding] = len(text)
-    return words[0, :, 0], words[0, :, 1], words[1, :, 0], words[1, :, 1], lengths
+    return words[:, 0], words[:, 1], lengths
 
 
 _TABLES: tuple[np.ndarray, ...] = ()
+_SUFFIXED: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 _U = np.uint64
 
 
-def hand_texts(masks: np.ndarray) -> np.ndarray:
-    """``S.H.D.C`` of full hands (13 cards: 16 characters) as ``(N, 16)``
-    bytes, without a sort: each suit's text is a table row (its 13-bit
-    holding the index), shifted into place as a 128-bit number."""
+def _tables() -> tuple[np.ndarray, ...]:
     global _TABLES
     if not _TABLES:
         _TABLES = _holding_tables()
-    low, high, low_dot, high_dot, lengths = _TABLES
+    return _TABLES
+
+
+def _suffixed(separator: int) -> tuple[np.ndarray, np.ndarray]:
+    """The holding tables with ``separator`` after each holding's ranks."""
+    found = _SUFFIXED.get(separator)
+    if found is None:
+        low, high, lengths = _tables()
+        bits = lengths * _U(8)
+        small = bits < _U(64)
+        sep = _U(separator)
+        low_sep = low | np.where(small, sep << np.where(small, bits, _U(0)), _U(0))
+        high_sep = high | np.where(small, _U(0), sep << np.where(small, _U(0), bits - _U(64)))
+        found = _SUFFIXED[separator] = (low_sep, high_sep)
+    return found
+
+
+def hand_texts(masks: np.ndarray, separators: bytes = b"...") -> np.ndarray:
+    """``S.H.D.C`` of full hands (13 cards: 16 characters) as ``(N, 16)``
+    bytes, without a sort: each suit's text is a table row (its 13-bit
+    holding the index), shifted into place as a 128-bit number.
+    ``separators``: the bytes after spades, hearts and diamonds (LIN
+    writes ``HDC`` where PBN has dots)."""
+    low, high, lengths = _tables()
     thirteen = _U(8191)
     holdings = [(masks >> _U(13 * suit)) & thirteen for suit in (3, 2, 1, 0)]
     spades = holdings[0]
-    lo, hi = low_dot[spades], high_dot[spades]
+    low_sep, high_sep = _suffixed(separators[0])
+    lo, hi = low_sep[spades], high_sep[spades]
     offset = lengths[spades] + _U(1)
     for index, holding in enumerate(holdings[1:], 1):
         last = index == 3
-        part_lo, part_hi = _shifted((low if last else low_dot)[holding],
-                                    (high if last else high_dot)[holding], offset)
+        table_lo, table_hi = (low, high) if last else _suffixed(separators[index])
+        part_lo, part_hi = _shifted(table_lo[holding], table_hi[holding], offset)
         lo |= part_lo
         hi |= part_hi
         if not last:
@@ -580,11 +601,14 @@ class RecordCodec(Protocol):
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview: ...
 
 
-LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec
-Codec = RecordCodec | LineCodec
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.lin import LinCodec
+
+    LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
+    Codec = RecordCodec | LineCodec
 
 
-class _Registered(Mapping[str, Codec]):
+class _Registered(Mapping[str, "Codec"]):
     """The codec of each fast format of the registry
     (``dealerpp.deals.formats``), made on first use."""
 

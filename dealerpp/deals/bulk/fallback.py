@@ -31,6 +31,7 @@ from dealerpp.diagnostics import Diagnostic, DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source
+    from dealerpp.deals.bulk.hooks import PieceWriter
     from dealerpp.deals.model import Deal
 
 _BOM = b"\xef\xbb\xbf"
@@ -57,6 +58,8 @@ class ModelPerDeal:
         self.options = options or ReadOptions()
         # what the records read so far leave for those after (PBN's '#')
         self._previous: dict[str, str] = {}
+        # per-deal writers that keep state over the whole output (LIN's)
+        self._writers: dict[str, PieceWriter] = {}
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
              first_byte: int, first_board: int = 1) -> Iterator[Deal]:
@@ -110,8 +113,11 @@ class ModelPerDeal:
 
         if not deals_:
             return b""
+        writer = self._writer(fmt)
         out = io.BytesIO()
         try:
+            if writer is not None:
+                return writer.dumps(deals_, first_index)
             deals.write(out, deals_, fmt)
         except DppError as error:
             raise counted_from(error, first_index) from None
@@ -124,6 +130,21 @@ class ModelPerDeal:
             if isinstance(codec, LineHooks):
                 data = codec.separator + data
         return data
+
+
+    def _writer(self, fmt: str) -> PieceWriter | None:
+        """The codec's writer for the whole output, if it has one."""
+        writer = self._writers.get(fmt)
+        if writer is None:
+            from dealerpp.deals.bulk.codecs import CODECS
+            from dealerpp.deals.bulk.hooks import LineHooks
+
+            codec = CODECS[fmt]
+            writer = codec.piece_writer() if isinstance(codec, LineHooks) else None
+            if writer is None:
+                return None
+            self._writers[fmt] = writer
+        return writer
 
 
 def shifted_report(report: Report, first_line: int) -> Report:

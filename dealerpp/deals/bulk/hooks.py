@@ -17,8 +17,8 @@ and :attr:`LineHooks.separator`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -62,6 +62,13 @@ class Lead(NamedTuple):
     segments: Iterator[Segment]
     consumed: int
     lines: int
+
+
+class PieceWriter(Protocol):
+    """Writes batches of one output's slow deals (``first_index``: the deals
+    written before), its errors naming a deal of the batch (from 1)."""
+
+    def dumps(self, deals: Sequence[Deal], first_index: int) -> bytes: ...
 
 
 class LineHooks:
@@ -118,6 +125,20 @@ class LineHooks:
                    filename: str | None) -> Iterator[Segment]:
         """A piece the fast decoder does not take (``line``: its first)."""
         yield Slow(per_deal.read(self.name, data[start:stop], filename, line, start))
+
+    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
+                 ) -> Iterator[Segment] | None:
+        """All the segments of a file, for a format that reads a whole file
+        its own way (LIN: only a head of deal-only lines is read fast); None:
+        the converter cuts it into lines."""
+        return None
+
+    def piece_writer(self) -> PieceWriter | None:
+        """The per-deal writer of the bulk path's slow deals, for a format
+        whose writer keeps state over the whole output or numbers deals by
+        their place in it (LIN); None: ``dealerpp.deals.write`` a batch at
+        a time."""
+        return None
 
     def remember(self, last_record: bytes, previous: dict[str, str]) -> None:
         """What the last record the fast path read leaves for the records

@@ -230,8 +230,13 @@ def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
     codec = CODECS[fmt]
     if isinstance(codec, RecordCodec):
         yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
+        return
+    text_codec = _line_codec(fmt)
+    whole = text_codec.segments(source, per_deal, filename)
+    if whole is not None:  # a format that reads a whole file its own way
+        yield from whole
     else:
-        yield from _text_segments(source, _line_codec(fmt), per_deal, filename)
+        yield from _text_segments(source, text_codec, per_deal, filename)
 
 
 def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: PerDeal,

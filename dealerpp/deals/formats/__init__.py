@@ -256,7 +256,7 @@ FORMATS: tuple[DealFormat, ...] = (
                _hex, bulk=True),
     DealFormat("lin", (".lin",),
                "Bridge Base Online (BBO): boards, auctions with alerts, play, players, matches",
-               _lin),
+               _lin, bulk=True),
     DealFormat("listing", (), "'Deal #N: Player North: S5 H7 ...'", _listing),
     DealFormat("oneline", (), "dealer's printoneline: 'n S.H.D.C e ... w ...'",
                _oneline, bulk=True),

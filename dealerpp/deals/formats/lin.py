@@ -34,6 +34,7 @@ import bisect
 import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
 from dealerpp.deals.formats.pbn.game_record import game_of
@@ -54,6 +55,9 @@ from dealerpp.deals.model import (
 )
 from dealerpp.deals.options import READ, ReadOptions
 from dealerpp.diagnostics import DppError, quote
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.codecs import Codec
 
 FORMAT = "lin"
 # md's dealer digit and hand order: South, West, North, East.
@@ -77,9 +81,12 @@ _HAND = re.compile(r"[Ss]([^HhDdCc]*)[Hh]([^SsDdCc]*)[Dd]([^SsHhCc]*)[Cc]([^SsHh
 _HOLDINGS: dict[str, int] = {}
 # What a board as Big Deal writes it says besides its deal: nothing to keep.
 _BIG_DEAL_GAME = Game(room=Room.OPEN, kept=(Kept(FORMAT, "rh", ""),))
-# A board as Big Deal writes it (and PbnToLin, with N E B), a line to itself.
+# A board as Big Deal writes it (and PbnToLin, with N E B), a line to itself,
+# and the next board starting after it (pairs on the next line would be
+# this board's: an auction, a claim, a header key).
 _QUICK = re.compile(r"qx\|o\d{1,9}\|md\|([1-4])([^,|]*),([^,|]*),([^,|]*),?\|rh\|\|"
-                    r"ah\|Board (\d{1,9})\|sv\|([0onebONEB-])\|pg\|\|(?:\n|\Z)")
+                    r"ah\|Board (\d{1,9})\|sv\|([0onebONEB-])\|pg\|\|(?:\n|\Z)"
+                    r"(?=\n*(?:qx\||\Z))")
 
 
 # -- reading --------------------------------------------------------------------
@@ -603,17 +610,23 @@ def _kept_text(items: Iterable[Kept]) -> str:
     return "".join(f"{item.key}|{value_text(item.value)}|" for item in items)
 
 
-class _Writer:
+class Writer:
+    """Boards as LIN text; one writer for a whole output (a match's header
+    is written once, before its first board)."""
+
     def __init__(self) -> None:
         self.match: tuple[str, ...] | None = None  # the match whose header was written
         self.header_names: list[str] | None = None  # the names of that header's pn
 
-    def pieces(self, deals: Iterable[Deal]) -> Iterator[str]:
-        for number, deal in enumerate(deals, 1):
+    def pieces(self, deals: Iterable[Deal], first: int = 1) -> Iterator[str]:
+        """The text of each deal; ``first``: the place in the output of the
+        first (a deal without a board number is numbered by its place).
+        An error names the deal counted from the first of ``deals``."""
+        for index, deal in enumerate(deals, 1):
             try:
-                yield self.board(deal, number)
+                yield self.board(deal, index + first - 1)
             except ValueError as error:
-                raise DppError(str(error), deal=number, board=deal.board,
+                raise DppError(str(error), deal=index, board=deal.board,
                                output=True) from None
 
     def board(self, deal: Deal, number: int) -> str:
@@ -650,6 +663,10 @@ class _Writer:
         rest = [item for item in kept if item.key.lower() not in _LEAD_IN]
         heading = next((item for item in rest if item.key.lower() == "rh"), None)
         rest = [item for item in rest if item is not heading]
+        # a qx that names no room (qx|1|) stays where a board's qx is: after
+        # md it would start another board
+        odd_ids = [item for item in rest if item.key.lower() == "qx"]
+        rest = [item for item in rest if item.key.lower() != "qx"]
         out = [_kept_text(item for item in lead if item.key.lower() == "mn")]
         if game.players is not None and not self._header_names(game):
             names = ",".join(value_text(game.players[seat]).replace(",", " ")
@@ -658,6 +675,7 @@ class _Writer:
         out.append(_kept_text(item for item in lead if item.key.lower() != "mn"))
         if game.room is not None:  # a board of a match, or a set as Big Deal writes it
             out.append(f"qx|{'c' if game.room is Room.CLOSED else 'o'}{board}|")
+        out.append(_kept_text(odd_ids))
         masks = deal.masks
         out.append(f"md|{_SEAT_DIGIT[dealer]}{hand_text(masks[2])},"
                    f"{hand_text(masks[3])},{hand_text(masks[0])}|")
@@ -719,10 +737,17 @@ def _notes_before(notes: list[Commentary], calls: int, cards: int) -> Iterator[s
 
 
 def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
-    return _Writer().pieces(deals)
+    return Writer().pieces(deals)
 
 
 write, dumps = piece_writers(_pieces)
 
 
-__all__ = ["HAND_SEATS", "call_text", "deal_line", "dumps", "hand_text", "read", "write"]
+__all__ = ["HAND_SEATS", "Writer", "call_text", "deal_line", "dumps", "hand_text", "read", "write"]
+
+
+def bulk_codec() -> Codec:
+    """The bulk path's codec of deal-only sets (dealerpp.deals.bulk.lin; imports numpy)."""
+    from dealerpp.deals.bulk.lin import LinCodec
+
+    return LinCodec()

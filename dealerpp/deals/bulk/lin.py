@@ -1,0 +1,345 @@
+"""Deal-only LIN sets on the bulk path, both ways.
+
+The layout is the one Big Deal writes and ``dealerpp.deals.formats.lin`` writes
+for a deal with nothing but its cards, board, dealer and vulnerability,
+one LF line a board::
+
+    qx|oB|md|D<South>,<West>,<North>|rh||ah|Board B|sv|V|pg||
+
+Each hand is ``S`` and 16 characters (13 ranks and the letters ``H D C``),
+so a line of a board number of ``d`` digits is ``86 + 2d`` characters: a
+fixed-width record for each ``d``, decoded and encoded as a block like the
+other text formats (``codecs.py``).
+
+LIN is not a format of lines, though: it is one run of ``key|value|``
+pairs, where a board's calls or play may follow on the next line and a
+match header or a player list changes every later board. So only a file
+that *starts* with such lines is read fast, and only while each is
+followed by the next board's ``qx|`` (or the end of the file); from the
+first line that is anything else (or fails a check: a card twice, a dealer
+or vulnerability off the board's cycle, ``10`` for a ten, lower case), the
+rest of the file goes to the per-deal reader as one stream, which reads
+it as it would have read it from the start (the boards before leave it
+nothing to remember).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray, popcount
+from dealerpp.deals.bulk.codecs import (
+    _CARD_BITS,
+    _FULL,
+    _bytes,
+    _check_line_end,
+    _Checks,
+    _dot_prefix,
+    _each_sub_block,
+    _grid,
+    _rows,
+    _runs,
+    _translated,
+    content_width,
+    hand_texts,
+)
+from dealerpp.deals.bulk.hooks import LineHooks, PieceWriter, Segment, Slow
+from dealerpp.diagnostics import DppError
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.model import Deal
+
+MAX_DIGITS = 9  # board numbers read fast: 1 to 999,999,999
+_HAND_STEP = 18  # "S" + 16 characters + ","
+_SEPARATORS = b"HDC"
+
+
+def _hand_table() -> bytes:
+    """Rank -> 4 * rank; the suit letters after spades 64 + 1, 2, 3 (their
+    order is checked: the low two bits are the count of letters so far);
+    anything else 128."""
+    table = bytearray([128] * 256)
+    for rank, char in enumerate(b"23456789TJQKA"):
+        table[char] = 4 * rank
+    for index, char in enumerate(_SEPARATORS, 1):
+        table[char] = 64 + index
+    return bytes(table)
+
+
+def _cycle_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """By (board - 1) % 16: md's dealer digit, sv's vulnerability code and
+    the character written for it (the LIN writer's)."""
+    from dealerpp.deals.formats import lin
+    from dealerpp.deals.model import board_dealer_vul
+
+    dealers = np.zeros(16, np.uint8)
+    vuls = np.zeros(16, np.uint8)
+    chars = np.zeros(16, np.uint8)
+    for board in range(1, 17):
+        dealer, vul = board_dealer_vul(board)
+        dealers[board - 1] = ord(lin._SEAT_DIGIT[dealer])
+        chars[board - 1] = ord(lin._VUL_CHARS[vul])
+        vuls[board - 1] = _VUL_CODES[chars[board - 1]]
+    return dealers, vuls, chars
+
+
+def _vul_codes() -> np.ndarray:
+    """sv's characters as the reader takes them: none, NS, EW, both (255: no vulnerability)."""
+    codes = np.full(256, 255, np.uint8)
+    for code, chars in enumerate((b"0oO-", b"nN", b"eE", b"bB")):
+        for char in chars:
+            codes[char] = code
+    return codes
+
+
+_VUL_CODES = _vul_codes()
+
+
+def _template(digits: int) -> bytes:
+    hand = b"S" + b" " * 16
+    return (b"qx|o" + b"0" * digits + b"|md|0" + hand + b"," + hand + b"," + hand
+            + b"|rh||ah|Board " + b"0" * digits + b"|sv|0|pg||\n")
+
+
+def _digit_count(boards: np.ndarray) -> np.ndarray:
+    count = np.ones(len(boards), np.int64)
+    for power in range(1, 19):
+        above = boards >= 10 ** power
+        if not above.any():
+            break
+        count += above
+    return count
+
+
+class LinCodec(LineHooks):
+    """Deal-only LIN boards, a line each, as Big Deal writes them."""
+
+    name = "lin"
+    contents = tuple(86 + 2 * digits for digits in range(1, MAX_DIGITS + 1))
+    _table = _hand_table()
+
+    def __init__(self) -> None:
+        self._dealers, self._vuls, self._vul_chars = _cycle_tables()
+
+    # -- decoding ---------------------------------------------------------------
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
+        content, crlf = content_width(width, self.contents)
+        digits = (content - 86) // 2
+        raw = _grid(block, width)
+        checks = _Checks(len(raw))
+        _check_line_end(checks, raw, content, crlf)
+        boards = self._boards(raw, digits, checks)
+        cycle = (boards - 1) % 16
+        checks.add(raw[:, 8 + digits] == self._dealers[cycle])
+        checks.add(_VUL_CODES[raw[:, 80 + 2 * digits]] == self._vuls[cycle])
+        fixed = [(0, b"qx|o"), (4 + digits, b"|md|"), (9 + digits, b"S"), (26 + digits, b",S"),
+                 (44 + digits, b",S"), (62 + digits, b"|rh||ah|Board "),
+                 (76 + 2 * digits, b"|sv|"), (81 + 2 * digits, b"|pg||")]
+        runs = _runs([(column + i, bytes([char])) for column, text in fixed
+                      for i, char in enumerate(text)])
+        masks = np.empty((len(raw), 4), np.uint64)
+        first = 10 + digits
+
+        def work(a: int, b: int) -> None:
+            for column, expected in runs:
+                checks.add(raw[a:b, column:column + len(expected)] == expected, a)
+            codes = _translated(block[a * width:b * width], self._table, width)
+            hands = np.lib.stride_tricks.as_strided(
+                codes[:, first:], (b - a, 3, 16), (width, _HAND_STEP, 1), writeable=False)
+            masks[a:b] = _masks(hands, checks, a)
+
+        _each_sub_block(len(raw), work)
+        return DealArray(masks, boards=boards), checks.ok
+
+    @staticmethod
+    def _boards(raw: np.ndarray, digits: int, checks: _Checks) -> np.ndarray:
+        """The board numbers of ``ah``, which ``qx`` must repeat."""
+        heading = raw[:, 76 + digits:76 + 2 * digits]
+        checks.add(raw[:, 4:4 + digits] == heading)
+        values = heading - np.uint8(48)
+        checks.add(values < 10)
+        boards = np.zeros(len(raw), np.int64)
+        for column in range(digits):
+            boards = boards * 10 + values[:, column]
+        checks.add(boards >= 1)
+        return boards
+
+    # -- encoding ---------------------------------------------------------------
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
+        """The lines of full deals; a deal without a board number is
+        numbered by its place in the output (``first_index``: the deals
+        written before), as the LIN writer does."""
+        count = len(deals)
+        boards = deals.boards
+        if boards is None:
+            boards = np.arange(first_index + 1, first_index + count + 1, dtype=np.int64)
+        digits = _digit_count(boards)
+        kinds = np.unique(digits).tolist()
+        if len(kinds) == 1:
+            return _bytes(self._lines(deals.masks, boards, kinds[0]))
+        widths = 87 + 2 * digits
+        offsets = np.concatenate(([0], np.cumsum(widths)[:-1]))
+        out = np.empty(int(widths.sum()), np.uint8)
+        for kind in kinds:
+            rows = np.flatnonzero(digits == kind)
+            lines = self._lines(deals.masks[rows], boards[rows], kind)
+            out[offsets[rows, None] + np.arange(lines.shape[1])] = lines
+        return _bytes(out)
+
+    def _lines(self, masks: np.ndarray, boards: np.ndarray, digits: int) -> np.ndarray:
+        """``(N, width)`` lines of boards whose numbers have ``digits`` digits."""
+        out = _rows(len(masks), _template(digits))
+        width = out.shape[1]
+        for column in range(digits):
+            place = (boards // 10 ** (digits - 1 - column)) % 10 + 48
+            out[:, 4 + column] = out[:, 76 + digits + column] = place
+        cycle = (boards - 1) % 16
+        out[:, 8 + digits] = self._dealers[cycle]
+        out[:, 80 + 2 * digits] = self._vul_chars[cycle]
+        first = 10 + digits
+
+        def work(a: int, b: int) -> None:
+            hands = hand_texts(masks[a:b][:, [2, 3, 0]].reshape(-1), _SEPARATORS)  # S W N
+            target = np.lib.stride_tricks.as_strided(
+                out[a:, first:], (b - a, 3, 16), (width, _HAND_STEP, 1))
+            target[:] = hands.reshape(b - a, 3, 16)
+
+        _each_sub_block(len(masks), work)
+        return out
+
+    # -- a whole file -------------------------------------------------------------
+    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
+                 ) -> Iterator[Segment]:
+        """The deals of a LIN file: its first lines of deal-only boards as
+        arrays, from the first other line on the per-deal reader's."""
+        rest = b""
+        line = 1
+        done = 0  # deals read fast so far
+        while True:
+            data = source.read()
+            final = not data
+            data = rest + data if rest else data
+            if not data:
+                return
+            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1
+            # a line is read fast only when the start of the next is known
+            usable = len(ends) if final else len(ends) - 1
+            if usable <= 0 and not final:
+                rest = data
+                continue
+            parts, count = self._fast_lines(data, ends, usable, final)
+            yield from parts
+            done += count
+            line += count
+            at = int(ends[count - 1]) if count else 0
+            if count == usable and not final:
+                rest = data[at:]
+                continue
+            if at < len(data):
+                yield _stream(data[at:], source, per_deal, filename, line, done)
+            return
+
+    def piece_writer(self) -> PieceWriter:
+        return _PieceWriter()
+
+    def _fast_lines(self, data: bytes, ends: np.ndarray, usable: int, final: bool
+                    ) -> tuple[list[DealArray], int]:
+        """The deals of the first lines of ``data`` that are deal-only boards
+        each followed by the next board, and how many lines they are."""
+        starts = np.concatenate(([0], ends[:-1]))[:usable]
+        lengths = ends[:usable] - starts
+        fast = np.isin(lengths, [c + 1 for c in self.contents] + [c + 2 for c in self.contents])
+        stop = usable if fast.all() else int(np.argmin(fast))
+        parts: list[DealArray] = []
+        count = 0
+        change = (np.flatnonzero(np.diff(lengths[:stop])) + 1).tolist()
+        for a, b in zip([0, *change], [*change, stop], strict=True):
+            if a >= b:
+                continue
+            width = int(lengths[a])
+            block = memoryview(data)[int(starts[a]):int(ends[b - 1])]
+            deals, ok = self.decode(block, width)
+            if ok is not None:
+                good = int(np.argmin(ok))
+                parts.append(deals[:good])
+                count += good
+                break
+            parts.append(deals)
+            count = b
+        if count:
+            after = int(ends[count - 1])
+            follows = data.startswith(b"qx|", after) if after < len(data) else final
+            if not follows:  # the next pairs may belong to this board
+                parts[-1] = parts[-1][:len(parts[-1]) - 1]
+                count -= 1
+        return [part for part in parts if len(part)], count
+
+
+def _masks(hands: np.ndarray, checks: _Checks, row: int) -> np.ndarray:
+    """Masks N E S W of ``(n, 3, 16)`` hands S W N (East holds the rest)."""
+    dots = hands >> 6  # 1 for a suit letter, 2 for a bad character
+    checks.add(dots < 2, row)
+    suits = _dot_prefix(dots)  # letters up to here: 0 spades .. 3 clubs
+    checks.add(suits[:, :, 15] == 3, row)  # so 13 ranks a hand
+    checks.add((hands & 3) == (suits & (np.uint8(0) - dots)), row)  # H, D, C in that order
+    card = np.uint8(39) - suits * np.uint8(13)
+    card += hands >> 2
+    card |= np.uint8(0) - dots
+    sums = _CARD_BITS[card].sum(axis=2, dtype=np.uint64)  # (n, 3)
+    # A sum of 39 powers of two has 39 bits set only when no card is there twice.
+    total = sums.sum(axis=1, dtype=np.uint64)
+    checks.add(popcount(total) == 39, row)
+    masks = np.empty((len(hands), 4), np.uint64)
+    masks[:, 0] = sums[:, 2]
+    masks[:, 1] = _FULL & ~total
+    masks[:, 2] = sums[:, 0]
+    masks[:, 3] = sums[:, 1]
+    return masks
+
+
+def _stream(head: bytes, source: Any, per_deal: PerDeal, filename: str | None, line: int,
+            before: int) -> Slow:
+    """The rest of the file through the per-deal reader, its errors naming
+    deals counted from the file's start (``before``: the deals read fast)."""
+    from dealerpp.deals.bulk.stream import _Chain
+
+    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    return Slow(_counted(per_deal.read_stream("lin", stream, filename, line), before))
+
+
+def _counted(deals: Iterator[Deal], before: int) -> Iterator[Deal]:
+    try:
+        yield from deals
+    except DppError as error:
+        if error.deal is None or not before:
+            raise
+        raise error.replace(deal=error.deal + before) from None
+
+
+class _PieceWriter:
+    """The LIN writer over a whole output: a deal without a board number is
+    numbered by its place in the output, a match's header written once."""
+
+    def __init__(self) -> None:
+        from dealerpp.deals.formats import lin
+
+        self.writer = lin.Writer()
+
+    def dumps(self, deals: Sequence[Deal], first_index: int) -> bytes:
+        from dealerpp.deals._io import ENCODING, ERRORS
+
+        writer = self.writer
+        state = writer.match, writer.header_names
+        try:
+            text = "".join(writer.pieces(deals, first_index + 1))
+        except DppError:
+            writer.match, writer.header_names = state  # the batch is written again deal by deal
+            raise
+        return text.encode(ENCODING, ERRORS)
