@@ -602,10 +602,12 @@ class RecordCodec(Protocol):
 
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from dealerpp.deals.bulk.lin import LinCodec
 
-    LineCodec = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
-    Codec = RecordCodec | LineCodec
+    LineCodec: TypeAlias = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
+    Codec: TypeAlias = RecordCodec | LineCodec
 
 
 class _Registered(Mapping[str, "Codec"]):
