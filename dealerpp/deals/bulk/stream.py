@@ -28,7 +28,7 @@ import numpy as np
 from dealerpp.atomic import atomic_writer
 from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.codecs import CODECS, LineCodec, RecordCodec
+from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
 from dealerpp.deals.bulk.hooks import Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
@@ -37,6 +37,7 @@ from dealerpp.deals.model import numbered
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
+    from dealerpp.deals.bulk.codecs import LineCodec
     from dealerpp.deals.model import Deal
 
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
