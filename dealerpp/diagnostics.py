@@ -348,6 +348,22 @@ class Diagnostic(Record):
                             source_line=source_line_of(text, line, column))
 
 
+class TextProblem(ValueError):
+    """What is wrong at ``offset`` (0-based, in characters) of a piece of
+    text a parser reads on its own (a PBN game's text, a tag value, a hex
+    line), before it is known where that piece sits in a file: the reader
+    that knows turns it into a DppError or a Diagnostic with a line and a
+    column. ``kind`` names a kind of problem a caller acts on, so that no
+    caller reads the message. The one error of the PBN lexer, the deal
+    string's parser and the hex decoder."""
+
+    def __init__(self, message: str, offset: int = 0, kind: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.kind = kind
+
+
 # DppError.kind of a shape{} that no '}' closes (an interactive session waits
 # for the next line).
 UNCLOSED_SHAPE = "unclosed-shape"

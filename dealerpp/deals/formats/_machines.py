@@ -44,7 +44,7 @@ from dealerpp.deals.model import (
     mask_problem,
     popcount,
 )
-from dealerpp.diagnostics import DppError, quote
+from dealerpp.diagnostics import DppError, TextProblem, quote
 
 RANK_LETTERS = "AKQJT98765432"
 #: code page 437's suit glyphs, in the order hands list suits (S H D C)
@@ -458,16 +458,16 @@ def _csv_fields(line: str) -> list[tuple[int, str]]:
     position = 0
     while True:
         if position >= len(line) or line[position] != '"':
-            raise ValueError("expected a field in double quotes", position + 1)
+            raise TextProblem("expected a field in double quotes", position)
         close = line.find('"', position + 1)
         if close < 0:
-            raise ValueError("a field has no closing double quote", position + 1)
+            raise TextProblem("a field has no closing double quote", position)
         fields.append((position + 2, line[position + 1:close]))
         position = close + 1
         if position >= len(line):
             return fields
         if line[position] != ",":
-            raise ValueError("expected a comma between fields", position + 1)
+            raise TextProblem("expected a comma between fields", position)
         position += 1
 
 
@@ -481,9 +481,8 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
 
     try:
         fields = _csv_fields(text)
-    except ValueError as bad:
-        message, column = bad.args
-        raise error(column, message) from None
+    except TextProblem as bad:
+        raise error(bad.offset + 1, bad.message) from None
     if len(fields) != 18:
         raise error(1, f"a board is 18 fields, this line has {len(fields)}")
     board_column, board_text = fields[16]

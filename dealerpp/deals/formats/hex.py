@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
 from dealerpp.deals.options import READ, ReadOptions
-from dealerpp.diagnostics import DppError, quote
+from dealerpp.diagnostics import DppError, TextProblem, quote
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.codecs import Codec
@@ -53,15 +53,14 @@ def encode(deal: Deal, suffix: bool | None = None) -> str:
 def decode(text: str) -> Deal:
     """A deal from 26 hex digits (either case), optionally ``-D``.
 
-    Raises ValueError naming the 1-based character position of a problem as
-    ``(message, column)`` arguments.
+    Raises TextProblem (a ValueError) at the 0-based offset of a problem.
     """
     body, dash, tail = text.partition("-")
     for index, char in enumerate(body.upper()):
         if char not in HEX:
-            raise ValueError(f"bad hex digit {quote(char)}", index + 1)
+            raise TextProblem(f"bad hex digit {quote(char)}", index)
     if len(body) != 26:
-        raise ValueError(f"expected 26 hex digits, got {len(body)}", min(len(body), 26) + 1)
+        raise TextProblem(f"expected 26 hex digits, got {len(body)}", min(len(body), 26))
     masks = [0, 0, 0, 0]
     for position in range(13):
         low, high = body[2 * position].upper(), body[2 * position + 1].upper()
@@ -73,11 +72,11 @@ def decode(text: str) -> Deal:
     counts = [bin(m).count("1") for m in masks]
     if counts != [13, 13, 13, 13]:
         detail = ", ".join(f"{s} {c}" for s, c in zip("NESW", counts, strict=True))
-        raise ValueError(f"hands must hold 13 cards each, got {detail}", 1)
+        raise TextProblem(f"hands must hold 13 cards each, got {detail}", 0)
     meta = {}
     if dash:
         if len(tail) != 1 or tail.upper() not in HEX:
-            raise ValueError(f"the suffix after '-' must be one hex digit, got {quote(tail)}", 28)
+            raise TextProblem(f"the suffix after '-' must be one hex digit, got {quote(tail)}", 27)
         board = HEX.index(tail.upper()) or 16
         dealer, vul = board_dealer_vul(board)
         meta = {"board": board, "dealer": dealer, "vul": vul}
@@ -99,10 +98,9 @@ def _deals(source: Source, filename: str | None) -> Iterator[Deal]:
             continue
         try:
             yield decode(text)
-        except ValueError as error:
-            message, column = error.args
-            column += len(line) - len(line.lstrip())
-            raise DppError(message, line=number, column=column, filename=name,
+        except TextProblem as error:
+            column = error.offset + 1 + len(line) - len(line.lstrip())
+            raise DppError(error.message, line=number, column=column, filename=name,
                            source_line=line) from None
 
 

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
 from dealerpp.deals.formats.pbn.checks import (
-    DealProblem,
+    NOT_A_CALL,
+    NOT_A_CARD,
     lengths_problem,
     parse_deal,
     quick_full_deal,
@@ -47,7 +48,6 @@ from dealerpp.deals.formats.pbn.game import Entry, PbnGame, entries_of, escape, 
 from dealerpp.deals.formats.pbn.lexer import (
     TAG,
     WORD,
-    LexError,
     QuickBlock,
     RawGame,
     blocks_of_text,
@@ -76,7 +76,7 @@ from dealerpp.deals.model import (
     trick_winner,
 )
 from dealerpp.deals.options import READ, ReadOptions, Report
-from dealerpp.diagnostics import Diagnostic, DppError, quote
+from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.codecs import Codec
@@ -111,27 +111,16 @@ _PLAIN_NAMES = frozenset((
     "TimeCard", "Application", "FrenchMP"))
 
 
-class PbnSyntax(ValueError):
-    """A problem at a character offset of a parsed string (0-based)."""
-
-    def __init__(self, message: str, offset: int = 0) -> None:
-        super().__init__(message)
-        self.offset = offset
-
-
 # -- deal strings -------------------------------------------------------------
 
 def parse_deal_string(text: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, ...], ...] | None]:
     """Masks N E S W of a deal string, and the cards as written when the
-    order is not the canonical one (else None). Raises PbnSyntax."""
-    try:
-        return parse_deal(text)
-    except DealProblem as problem:
-        raise PbnSyntax(str(problem), problem.offset) from None
+    order is not the canonical one (else None). Raises TextProblem."""
+    return parse_deal(text)
 
 
 def deal_from_string(text: str, **meta: object) -> Deal:
-    """A deal from a deal string; ValueError (PbnSyntax) when it is not one."""
+    """A deal from a deal string; ValueError (TextProblem) when it is not one."""
     masks, order = parse_deal_string(text.strip())
     return Deal(masks, order=order, **meta)  # type: ignore[arg-type]
 
@@ -155,11 +144,7 @@ def deal_string(deal: Deal, first: Seat = Seat.NORTH, prefix: bool = True) -> st
 # -- sections as text ---------------------------------------------------------
 
 def _words(section: str) -> list[tuple[str, int]]:
-    try:
-        found = tokens(section)
-    except LexError as error:
-        raise ValueError(str(error)) from None
-    return [(t[3], t[1]) for t in found if t[0] == WORD]
+    return [(t[3], t[1]) for t in tokens(section) if t[0] == WORD]
 
 
 def parse_auction(section: str) -> tuple[Call, ...]:
@@ -168,9 +153,9 @@ def parse_auction(section: str) -> tuple[Call, ...]:
     ``AP`` closes the auction. ValueError on a token that is no call or an
     unknown call (``-``)."""
     calls, problems = read_auction(_words(section))
-    for message, _ in problems:
-        if message.startswith("not a call"):
-            raise ValueError(message)
+    for problem in problems:
+        if problem.kind == NOT_A_CALL:
+            raise TextProblem(problem.message, problem.offset, problem.kind)
     if calls is None:
         raise ValueError("the auction has an unknown call ('-')")
     return calls
@@ -190,9 +175,9 @@ def parse_play(section: str, leader: Seat, trumps: Strain) -> tuple[Card, ...]:
     words = _words(section)
     owners = (0, 0, 0, 0)
     play, problems = read_play(words, leader, trumps, owners)
-    bad = [m for m, _ in problems if m.startswith("not a card")]
+    bad = [problem for problem in problems if problem.kind == NOT_A_CARD]
     if bad:
-        raise ValueError(bad[0])
+        raise TextProblem(bad[0].message, bad[0].offset, bad[0].kind)
     if play is None:
         raise ValueError("the play has a gap before its last trick")
     return play
@@ -404,8 +389,8 @@ class _Reader:
                     pass
         try:
             entries = entries_of(tokens(text))
-        except LexError as error:
-            raise self._fail(game, str(error), error.offset) from None
+        except TextProblem as error:
+            raise self._fail(game, error.message, error.offset) from None
         if entries and entries[0].kind != TAG and any(e.kind == WORD for e in entries):
             return self._bare(game, entries)
         tag_entries = [e for e in entries if e.kind == TAG]
@@ -444,8 +429,8 @@ class _Reader:
         value = game.text[words[0].start:words[-1].end]
         try:
             masks, order = parse_deal(value)
-        except DealProblem as problem:
-            raise self._fail(game, f"not a deal string or tag: {problem}",
+        except TextProblem as problem:
+            raise self._fail(game, f"not a deal string or tag: {problem.message}",
                              words[0].start + problem.offset) from None
         info = PbnGame(game.text, game.first, (masks, None, None, None, (), (), order),
                        entries=entries)
@@ -546,7 +531,7 @@ class _Reader:
             try:
                 masks, order = parse_deal(deal_value)
                 has_deal = any(masks) or _hands_written(deal_value)
-            except DealProblem as problem:
+            except TextProblem as problem:
                 if quick:
                     raise _Again() from None
                 deal_tag = tags.get("Deal")
@@ -594,8 +579,8 @@ class _Reader:
         if tag is None or not tag.words:
             return ()
         calls, problems = read_auction(tag.words)
-        for message, offset in problems:
-            warn(f"Auction: {message}", offset)
+        for problem in problems:
+            warn(f"Auction: {problem.message}", problem.offset)
         first = seat_of(tag.value)
         if first is None:
             warn(f"Auction must name the first caller (N, E, S or W), not {quote(tag.value)}",
@@ -620,8 +605,8 @@ class _Reader:
         contract = tags.get("Contract")
         trumps = _strain_of(contract.value if contract else None, auction)
         play, problems = read_play(tag.words, leader, trumps, masks)
-        for message, offset in problems:
-            warn(f"Play: {message}", offset)
+        for problem in problems:
+            warn(f"Play: {problem.message}", problem.offset)
         return play or ()
 
 
@@ -776,7 +761,7 @@ def _same(deal: Deal, item: PbnTag, value: str) -> bool:
     if item.name == "Deal":
         try:
             return parse_deal(item.value) == (deal.masks, deal.order)
-        except DealProblem:
+        except TextProblem:
             return False
     if item.name == "Vulnerable":
         return _VULS.get(item.value.strip().upper()) == deal.vul

@@ -6,7 +6,7 @@ the problems it returns are where the token starts in the game's text, so
 the reader can point at the exact character.
 
 * A Deal value that is not a deal (a bad character, a card twice, a hand of
-  more than 13 cards, hands of unequal length) raises :class:`DealProblem`:
+  more than 13 cards, hands of unequal length) raises :class:`~dealerpp.diagnostics.TextProblem`:
   such a game cannot be converted.
 * An auction or play that breaks the rules (an insufficient bid, a double of
   partner, a call after the auction ended, a card of another hand, a card
@@ -18,6 +18,7 @@ the reader can point at the exact character.
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from dealerpp.deals.model import (
     FULL_MASK,
@@ -31,23 +32,25 @@ from dealerpp.deals.model import (
     Strain,
     cards_of_mask,
 )
-from dealerpp.diagnostics import quote
+from dealerpp.diagnostics import TextProblem, quote
 
-Problem = tuple[str, int]  # message, offset in the game's text
+NOT_A_CALL, NOT_A_CARD = "not-a-call", "not-a-card"
+
+
+class Problem(NamedTuple):
+    """A problem of an auction or a play: its message, its offset in the
+    game's text, and its kind when a caller acts on it (NOT_A_CALL,
+    NOT_A_CARD: a word that is none; None: a rule broken)."""
+
+    message: str
+    offset: int
+    kind: str | None = None
 
 _RANK_BITS = {char: 1 << index for index, char in enumerate(RANK_CHARS)}
 _RANK_BITS.update({char.lower(): bit for char, bit in list(_RANK_BITS.items())})
 # Holdings seen before: text -> (13-bit holding, count, written high to low).
 _HOLDINGS: dict[str, tuple[int, int, bool]] = {}
 _SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
-
-
-class DealProblem(ValueError):
-    """A Deal value that is no deal, at ``offset`` in the value."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.offset = offset
 
 
 def seat_of(text: str) -> Seat | None:
@@ -110,7 +113,7 @@ def _learn(holding: str) -> bool:
 def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, ...], ...] | None]:
     """Masks N E S W of a deal string and the cards as written when they are
     not in the usual order (else None). Blanks around the value are allowed.
-    Raises DealProblem at the offending character."""
+    Raises TextProblem at the offending character."""
     quick = quick_full_deal(value)
     if quick is not None:
         return quick, None
@@ -120,11 +123,11 @@ def parse_deal(value: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card,
     if text[1:2] == ":":
         seat = seat_of(text[0])
         if seat is None:
-            raise DealProblem(f"bad first seat {quote(text[0])} (N, E, S or W)", base)
+            raise TextProblem(f"bad first seat {quote(text[0])} (N, E, S or W)", base)
         first, start = seat, 2
     hands = text[start:].split()
     if len(hands) != 4:
-        raise DealProblem(f"a deal needs 4 hands, got {len(hands)}",
+        raise TextProblem(f"a deal needs 4 hands, got {len(hands)}",
                           base + (len(text) if len(hands) < 4 else _word_start(text, start, 4)))
     masks = [0, 0, 0, 0]
     counts: list[int | None] = [None, None, None, None]
@@ -191,23 +194,23 @@ def _hand_problem(text: str, base: int, start: int, index: int, hand: str, seen:
     offset = base + _word_start(text, start, index)
     suits = hand.split(".")
     if len(suits) != 4:
-        raise DealProblem(f"a hand needs 4 suits separated by '.', got {len(suits)}", offset)
+        raise TextProblem(f"a hand needs 4 suits separated by '.', got {len(suits)}", offset)
     count = 0
     earlier = seen  # the cards of the hands before this one
     for suit, holding in zip(SUITS_HIGH_FIRST, suits, strict=True):
         for char in holding:
             bit = _RANK_BITS.get(char)
             if bit is None:
-                raise DealProblem(f"bad rank character {quote(char)}", offset)
+                raise TextProblem(f"bad rank character {quote(char)}", offset)
             card = Card(suit * 13 + bit.bit_length() - 1)
             if earlier >> card & 1:
-                raise DealProblem(f"card {card} is in two hands", offset)
+                raise TextProblem(f"card {card} is in two hands", offset)
             if seen >> card & 1:
-                raise DealProblem(f"card {card} written twice in one hand", offset)
+                raise TextProblem(f"card {card} written twice in one hand", offset)
             seen |= 1 << card
             count += 1
             if count == 14:
-                raise DealProblem(f"{seat.name_title} has more than 13 cards (over 13 from here)",
+                raise TextProblem(f"{seat.name_title} has more than 13 cards (over 13 from here)",
                                   offset)
             offset += 1
         offset += 1
@@ -237,7 +240,7 @@ def _check_lengths(text: str, base: int, start: int, counts: list[int | None],
         seat = Seat((first + index) % 4)
         count = counts[seat]
         if count is not None and count < 13:
-            raise DealProblem(
+            raise TextProblem(
                 f"{seat.name_title} has {count} cards and the other hands 13: "
                 "a full deal needs 13 cards a hand", base + _word_start(text, start, index))
 
@@ -364,7 +367,7 @@ class _AuctionState:
 
 # Auctions read before: their tokens -> calls and problems (at token indexes).
 # Most auctions of a file are among a few hundred sequences.
-_AUCTIONS: dict[tuple[str, ...], tuple[tuple[Call, ...] | None, list[tuple[str, int]]]] = {}
+_AUCTIONS: dict[tuple[str, ...], tuple[tuple[Call, ...] | None, list[Problem]]] = {}
 
 
 def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None, list[Problem]]:
@@ -377,15 +380,15 @@ def read_auction(words: list[tuple[str, int]]) -> tuple[tuple[Call, ...] | None,
         if len(_AUCTIONS) < 10_000:
             _AUCTIONS[key] = known
     calls, problems = known
-    return calls, [(message, words[index][1]) for message, index in problems]
+    return calls, [problem._replace(offset=words[problem.offset][1]) for problem in problems]
 
 
-def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[tuple[str, int]]]:
+def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[Problem]]:
     """read_auction on the tokens alone: problems at token indexes."""
     state = _AuctionState()
-    problems: list[tuple[str, int]] = []
+    problems: list[Problem] = []
     known = True
-    pending: tuple[str, int] | None = None  # a problem waiting for a '^' mark
+    pending: Problem | None = None  # a problem waiting for a '^' mark
     for index, word in enumerate(words):
         kind = _auction_word(word)
         if kind == "^":
@@ -404,14 +407,14 @@ def _auction_of(words: tuple[str, ...]) -> tuple[tuple[Call, ...] | None, list[t
                 state.add(Call(1))
             continue
         if isinstance(kind, str):  # "?", the last kind that is no call
-            problems.append((f"not a call: {quote(word)}", index))
+            problems.append(Problem(f"not a call: {quote(word)}", index, NOT_A_CALL))
             known = False
             continue
         call = kind
         if known:
             why = state.problem(call)
             if why is not None:
-                pending = (f"{why}", index)
+                pending = Problem(why, index)
         state.add(call)
     if pending is not None:
         problems.append(pending)
@@ -471,7 +474,7 @@ def read_play(words: list[tuple[str, int]], leader: Seat, trumps: Strain | None,
         elif kind == _MARK:
             marked.add(len(columns) - 1)
         elif kind == _NOT_A_CARD:
-            problems.append((f"not a card: {quote(word)}", offset))
+            problems.append(Problem(f"not a card: {quote(word)}", offset, NOT_A_CARD))
             usable = False
     trump = -1 if trumps is None or trumps == Strain.NOTRUMP else int(trumps)
     play, rule_breaks = _follow(columns, int(leader), trump, masks, marked)
@@ -525,7 +528,7 @@ def _follow(columns: list[tuple[int, int]], leader: int, trump: int,
             why = _card_problem(card, (leader + index) & 3, owner, played, hands,
                                 by_seat.get(on_lead), on_lead)
             if why is not None:
-                problems.append((why, offset))
+                problems.append(Problem(why, offset))
                 in_order = False
         for card in by_seat.values():
             played |= 1 << card

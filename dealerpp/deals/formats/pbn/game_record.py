@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
-from dealerpp.deals.formats.pbn.lexer import WORD, LexError, tokens
+from dealerpp.deals.formats.pbn.lexer import WORD, tokens
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import Call, Deal, PbnComment, PbnInfo, PbnItem, PbnTag, Seat
+from dealerpp.diagnostics import TextProblem
 
 LIN = "lin"
 KEYS_TAG = "LinKeys"
@@ -86,7 +87,7 @@ def _alerts(section: str, notes: dict[int, str]) -> tuple[Alert, ...]:
     """The alerts of an auction section: ``!`` on a call, ``=n=`` after it."""
     try:
         found = tokens(section)
-    except LexError:
+    except TextProblem:
         return ()
     alerts: dict[int, Alert] = {}
     index = -1

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from dealerpp.deals._io import ENCODING, ERRORS, Source, is_path
-from dealerpp.diagnostics import quote
+from dealerpp.diagnostics import TextProblem, quote
 
 TAG, BRACE, SEMI, ESCAPE, WORD = "tag", "{", ";", "%", "word"
 
@@ -63,14 +63,6 @@ _QUICK_TOKEN = re.compile(r'''
   | ("[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?)
   | ([^\s\[\]{};"][^\[\]{};"\n]*(?:\n[^\s\[\]{};"%][^\[\]{};"\n]*)*)
   | (\S)''', re.VERBOSE)
-
-
-class LexError(ValueError):
-    """Text that is not PBN, at ``offset`` in the game's text."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.offset = offset
 
 
 def plain_tags(text: str) -> list[tuple[str, str]] | None:
@@ -124,7 +116,7 @@ def section_words(pieces: list[str]) -> list[str]:
 
 
 def tokens(text: str) -> list[Token]:
-    """The tokens of a game's text. Raises LexError at the bad character."""
+    """The tokens of a game's text. Raises TextProblem at the bad character."""
     out: list[Token] = []
     append = out.append
     for match in _TOKEN.finditer(text):
@@ -139,20 +131,20 @@ def tokens(text: str) -> list[Token]:
             append((WORD, start, end, match.group(kind), ""))
         elif kind == "string":
             if end - start < 2 or text[end - 1] != '"' or _escaped(text, end - 1):
-                raise LexError("string not closed: '\"' expected", start)
+                raise TextProblem("string not closed: '\"' expected", start)
             append((WORD, start, end, match.group(kind), ""))
         elif kind == "brace":
             if text[end - 1] != "}":
-                raise LexError("comment not closed: '{' without '}'", start)
+                raise TextProblem("comment not closed: '{' without '}'", start)
             append((BRACE, start, end, text[start + 1:end - 1], ""))
         elif kind == "semi":
             append((SEMI, start, end, text[start + 1:end], ""))
         elif kind == "escape":
             append((ESCAPE, start, end, text[start + 1:end], ""))
         elif kind == "tag":
-            raise LexError(_tag_problem(text, end), _tag_problem_at(text, end))
+            raise TextProblem(_tag_problem(text, end), _tag_problem_at(text, end))
         else:
-            raise LexError(f"unexpected {quote(match.group(kind))}", start)  # type: ignore[arg-type]
+            raise TextProblem(f"unexpected {quote(match.group(kind))}", start)  # type: ignore[arg-type]
     return out
 
 
