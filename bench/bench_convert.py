@@ -42,7 +42,7 @@ DATA = ROOT / "bench" / "_data" / "convert"
 DEALER = "/usr/games/dealer"
 GOAL = 100_000
 FORMATS = ("pbn", "giblib", "dx", "hex", "listing", "oneline", "compact", "printall",
-           "bri", "dge", "ber", "bhg", "csv", "html")
+           "bri", "dge", "ber", "bhg", "csv", "html", "lin")
 
 
 def run(command: list[str], root: Path, pin: str | None) -> tuple[float, float]:
