@@ -604,9 +604,11 @@ class RecordCodec(Protocol):
 if TYPE_CHECKING:
     from typing import TypeAlias
 
+    from dealerpp.deals.bulk.compact import CompactCodec
     from dealerpp.deals.bulk.lin import LinCodec
 
-    LineCodec: TypeAlias = Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
+    LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
+                            | CompactCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

@@ -25,9 +25,7 @@ nothing to remember).
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -47,13 +45,13 @@ from dealerpp.deals.bulk.codecs import (
     content_width,
     hand_texts,
 )
-from dealerpp.deals.bulk.hooks import LineHooks, PieceWriter, Segment, Slow
+from dealerpp.deals.bulk.head import HeadHooks
+from dealerpp.deals.bulk.hooks import PieceWriter
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from dealerpp.deals.bulk.fallback import PerDeal
     from dealerpp.deals.model import Deal
 
 MAX_DIGITS = 9  # board numbers read fast: 1 to 999,999,999
@@ -118,11 +116,12 @@ def _digit_count(boards: np.ndarray) -> np.ndarray:
     return count
 
 
-class LinCodec(LineHooks):
+class LinCodec(HeadHooks):
     """Deal-only LIN boards, a line each, as Big Deal writes them."""
 
     name = "lin"
     contents = tuple(86 + 2 * digits for digits in range(1, MAX_DIGITS + 1))
+    needs_follower = True
     _table = _hand_table()
 
     def __init__(self) -> None:
@@ -215,71 +214,13 @@ class LinCodec(LineHooks):
         return out
 
     # -- a whole file -------------------------------------------------------------
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
-                 ) -> Iterator[Segment]:
-        """The deals of a LIN file: its first lines of deal-only boards as
-        arrays, from the first other line on the per-deal reader's."""
-        rest = b""
-        line = 1
-        done = 0  # deals read fast so far
-        while True:
-            data = source.read()
-            final = not data
-            data = rest + data if rest else data
-            if not data:
-                return
-            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1
-            # a line is read fast only when the start of the next is known
-            usable = len(ends) if final else len(ends) - 1
-            if usable <= 0 and not final:
-                rest = data
-                continue
-            parts, count = self._fast_lines(data, ends, usable, final)
-            yield from parts
-            done += count
-            line += count
-            at = int(ends[count - 1]) if count else 0
-            if count == usable and not final:
-                rest = data[at:]
-                continue
-            if at < len(data):
-                yield _stream(data[at:], source, per_deal, filename, line, done)
-            return
+    def follows(self, data: bytes, at: int, final: bool) -> bool:
+        """The next board starts here (pairs on the next line would belong
+        to the board before: its calls, a claim, a header key)."""
+        return data.startswith(b"qx|", at) if at < len(data) else final
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
-
-    def _fast_lines(self, data: bytes, ends: np.ndarray, usable: int, final: bool
-                    ) -> tuple[list[DealArray], int]:
-        """The deals of the first lines of ``data`` that are deal-only boards
-        each followed by the next board, and how many lines they are."""
-        starts = np.concatenate(([0], ends[:-1]))[:usable]
-        lengths = ends[:usable] - starts
-        fast = np.isin(lengths, [c + 1 for c in self.contents] + [c + 2 for c in self.contents])
-        stop = usable if fast.all() else int(np.argmin(fast))
-        parts: list[DealArray] = []
-        count = 0
-        change = (np.flatnonzero(np.diff(lengths[:stop])) + 1).tolist()
-        for a, b in zip([0, *change], [*change, stop], strict=True):
-            if a >= b:
-                continue
-            width = int(lengths[a])
-            block = memoryview(data)[int(starts[a]):int(ends[b - 1])]
-            deals, ok = self.decode(block, width)
-            if ok is not None:
-                good = int(np.argmin(ok))
-                parts.append(deals[:good])
-                count += good
-                break
-            parts.append(deals)
-            count = b
-        if count:
-            after = int(ends[count - 1])
-            follows = data.startswith(b"qx|", after) if after < len(data) else final
-            if not follows:  # the next pairs may belong to this board
-                parts[-1] = parts[-1][:len(parts[-1]) - 1]
-                count -= 1
-        return [part for part in parts if len(part)], count
 
 
 def _masks(hands: np.ndarray, checks: _Checks, row: int) -> np.ndarray:
@@ -302,25 +243,6 @@ def _masks(hands: np.ndarray, checks: _Checks, row: int) -> np.ndarray:
     masks[:, 2] = sums[:, 0]
     masks[:, 3] = sums[:, 1]
     return masks
-
-
-def _stream(head: bytes, source: Any, per_deal: PerDeal, filename: str | None, line: int,
-            before: int) -> Slow:
-    """The rest of the file through the per-deal reader, its errors naming
-    deals counted from the file's start (``before``: the deals read fast)."""
-    from dealerpp.deals.bulk.stream import _Chain
-
-    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
-    return Slow(_counted(per_deal.read_stream("lin", stream, filename, line), before))
-
-
-def _counted(deals: Iterator[Deal], before: int) -> Iterator[Deal]:
-    try:
-        yield from deals
-    except DppError as error:
-        if error.deal is None or not before:
-            raise
-        raise error.replace(deal=error.deal + before) from None
 
 
 class _PieceWriter:

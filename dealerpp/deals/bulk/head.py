@@ -1,0 +1,127 @@
+"""Formats read in bulk from the start of a file only.
+
+Some formats hold state across records, so a record cannot be handed to the
+per-deal reader on its own: a LIN board's calls may follow on the next
+line, a listing's hand may go on after its line, a printcompact deal is
+four lines. :class:`HeadHooks` reads such a file as fixed-width records
+(of ``lines_per_record`` lines, one width per board-number width) from its
+start while each passes the codec's checks, and from the first record that
+does not (or the first line that is no record at all), hands the rest of
+the file, as one stream, to the per-deal reader: it starts at a record's
+start, where the reader has nothing to remember, so it gives the deals and
+the first error the per-deal path gives.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
+from dealerpp.diagnostics import DppError
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.model import Deal
+
+
+class HeadHooks(LineHooks):
+    """Read fast from the file's start; see the module."""
+
+    #: Lines of one record.
+    lines_per_record = 1
+    #: Whether a record is whole only once what follows it is known (the
+    #: next must start another record: :meth:`follows`).
+    needs_follower = False
+
+    def record_widths(self) -> Sequence[int]:
+        """The widths (line ends included) of a record the codec decodes."""
+        return self.fast_widths()
+
+    def follows(self, data: bytes, at: int, final: bool) -> bool:
+        """Whether what starts at ``at`` (the end of ``data``: the file
+        ends there when ``final``) leaves the record before it whole."""
+        return True
+
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
+        raise NotImplementedError
+
+    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
+                 ) -> Iterator[Segment]:
+        rest = b""
+        line = 1
+        done = 0  # deals read fast so far
+        per_record = self.lines_per_record
+        while True:
+            data = source.read()
+            final = not data
+            data = rest + data if rest else data
+            if not data:
+                return
+            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1
+            ends = ends[per_record - 1::per_record]  # where each whole record would end
+            usable = len(ends) - (1 if self.needs_follower and not final else 0)
+            if usable <= 0 and not final:
+                rest = data
+                continue
+            parts, count = self._fast_records(data, ends, max(usable, 0), final)
+            yield from parts
+            done += count
+            line += count * per_record
+            at = int(ends[count - 1]) if count else 0
+            if count == usable and not final:
+                rest = data[at:]
+                continue
+            if at < len(data):
+                yield _stream(self.name, data[at:], source, per_deal, filename, line, done)
+            return
+
+    def _fast_records(self, data: bytes, ends: np.ndarray, usable: int, final: bool
+                      ) -> tuple[list[DealArray], int]:
+        """The deals of the first records of ``data`` that pass, and how many."""
+        starts = np.concatenate(([0], ends[:-1]))[:usable]
+        lengths = ends[:usable] - starts
+        fast = np.isin(lengths, self.record_widths())
+        stop = usable if fast.all() else int(np.argmin(fast))
+        parts: list[DealArray] = []
+        count = 0
+        change = (np.flatnonzero(np.diff(lengths[:stop])) + 1).tolist()
+        for a, b in zip([0, *change], [*change, stop], strict=True):
+            if a >= b:
+                continue
+            block = memoryview(data)[int(starts[a]):int(ends[b - 1])]
+            deals, ok = self.decode(block, int(lengths[a]))
+            if ok is not None:
+                good = int(np.argmin(ok))
+                parts.append(deals[:good])
+                count = a + good
+                break
+            parts.append(deals)
+            count = b
+        if count and self.needs_follower and not self.follows(data, int(ends[count - 1]), final):
+            parts[-1] = parts[-1][:len(parts[-1]) - 1]
+            count -= 1
+        return [part for part in parts if len(part)], count
+
+
+def _stream(fmt: str, head: bytes, source: Any, per_deal: PerDeal, filename: str | None,
+            line: int, before: int) -> Slow:
+    """The rest of the file through the per-deal reader, its errors naming
+    deals counted from the file's start (``before``: the deals read fast)."""
+    from dealerpp.deals.bulk.stream import _Chain
+
+    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    return Slow(_counted(per_deal.read_stream(fmt, stream, filename, line), before))
+
+
+def _counted(deals: Iterator[Deal], before: int) -> Iterator[Deal]:
+    try:
+        yield from deals
+    except DppError as error:
+        if error.deal is None or not before:
+            raise
+        raise error.replace(deal=error.deal + before) from None
