@@ -266,6 +266,13 @@ class IncrementalCheck:
         self.read = 0
         self.fell_back = False
 
+    def records_kept(self) -> int:
+        """How many records are kept: those of the last check's stretches and
+        at most as many of the check's before (memory in proportion to the
+        document)."""
+        return sum(len(records) for kept in (self._records, self._older)
+                   for records in kept.values())
+
     def check(self, text: str) -> list[Diagnostic]:
         """``check_text(text, filename, dpp=dpp, max_errors=max_errors)``."""
         self.read, self.fell_back = 0, False

@@ -14,7 +14,7 @@ import pytest
 from tests.editor.lsp_client import Client
 
 
-def _require_extra() -> None:
+def require_extra() -> None:
     missing = [name for name in ("pygls", "lsprotocol") if find_spec(name) is None]
     if missing:
         message = f"the lsp extra is missing ({', '.join(missing)}): pip install -e '.[lsp]'"
@@ -24,7 +24,7 @@ def _require_extra() -> None:
 
 
 def start(capabilities: dict[str, object] | None = None) -> Client:
-    _require_extra()
+    require_extra()
     client = Client([sys.executable, "-m", "dealerpp", "lsp"])
     client.capabilities = client.initialize(capabilities)["capabilities"]
     return client

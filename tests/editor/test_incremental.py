@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dealerpp.editor.incremental import IncrementalCheck
 from dealerpp.script.check import check_text
+from tests.editor.conftest import require_extra
 
 # Lines a script is built of: statements good and bad, and the pieces that
 # span lines or stop dealer's reading.
@@ -106,3 +107,33 @@ def test_a_record_is_used_once_a_check_though_its_text_repeats() -> None:
     assert check.check(text) == full_check(text, "edit.dl")
     again = "generate 10\n" + text
     assert check.check(again) == full_check(again, "edit.dl")
+
+
+def test_what_is_kept_is_in_proportion_to_the_document() -> None:
+    text = script_of(100)
+    check = IncrementalCheck("edit.dl")
+    check.check(text)
+    stretches = len(check.bounds(text)) - 1
+    assert check.records_kept() == stretches
+    for index in range(50):  # each edit makes one new stretch's text
+        text = text.replace(f"v{index} = ", f"v{index} = 1 + ", 1)
+        check.check(text)
+    assert check.records_kept() <= 2 * stretches
+
+
+def test_the_server_keeps_checks_for_the_last_documents_only() -> None:
+    require_extra()
+    from dealerpp.editor import server
+    from dealerpp.editor.text import Document
+
+    kept = server.CHECKS_KEPT
+    lsp_server = server.DealerServer()
+    uris = [f"file:///many/{index}.dl" for index in range(3 * kept)]
+    for uri in uris:
+        lsp_server.check_document(script_of(10), uri, "dealer")
+    assert list(lsp_server._checks) == uris[-kept:]
+    # Closing a document drops its check (in the checker's thread).
+    lsp_server.documents[uris[-1]] = Document(uris[-1], "", 1)
+    lsp_server.close(uris[-1])
+    lsp_server._checker.submit(lambda: None).result()
+    assert list(lsp_server._checks) == uris[-kept:-1]
