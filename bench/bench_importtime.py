@@ -33,7 +33,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 MODULE_LIST = HERE / "startup_modules.txt"
 ONE_LINE = "x = shape{north, 5+M(xxx)}\n"
-BUDGET_RATIO = 4.5  # the one-shape path's added imports / python -c pass's own (3.6-4.0x, loaded)
+BUDGET_RATIO = 0.5  # the one-shape path's added imports / python -c pass's own (0.15-0.2x
+# since the front door, dealerpp/quick.py; 3.6-4.0x before it)
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \|\s+(\S+)")
 
 

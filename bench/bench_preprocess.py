@@ -7,7 +7,10 @@
 (b) a one-line script (goal, issue 28: dealerpp's wall time <= 1.5x `python
     -c pass` of the same interpreter; it was 3x), run as users run it: the
     console script on a FILE, with and without the checker, on standard
-    input, and kept to one CPU (taskset), against `python -c pass` kept so. The commands
+    input, and kept to one CPU (taskset), against `python -c pass` kept so;
+    for comparison `python -m dealerpp`, pip's generated wrapper (which
+    imports `re` first), a term without a shipped list (the long way), and
+    `python -S`/`-I -c pass`. The commands
     take turns, round after round, so a load that drifts during the run
     weighs on all of them alike; each gets the median of its rounds, wall
     and CPU time (user + system, which the load disturbs less).
@@ -42,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import PERL_DPP, script_of, varied_terms, wall_time
 
 ONE_LINE = "x = shape{north, 5+M(xxx)}\n"
+# A term the front door has no list for (dealerpp/quick.py): the long way.
+UNSHIPPED_LINE = "x = shape{north, 5+M4+m(xx)}\n"
 # What the console script does before main() (pip writes it so).
 CONSOLE_START = "import re, sys\nfrom dealerpp.cli import main\nsys.exit(main())\n"
 
@@ -53,7 +58,10 @@ def dealerpp_command() -> list[str]:
 
 
 def default_environment() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    """The environment without settings of a test harness's own (no
+    bytecode written, unbuffered output) that a user's shell has not."""
+    return {k: v for k, v in os.environ.items()
+            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 
 
 def part_a(dealerpp: list[str], env: dict[str, str]) -> None:
@@ -89,14 +97,25 @@ def part_b(dealerpp: list[str], env: dict[str, str], rounds: int, checkout: str 
     with tempfile.TemporaryDirectory() as folder:  # also an empty cwd for -c runs
         script = str(Path(folder) / "one.dpp")
         Path(script).write_text(ONE_LINE)
+        unshipped = str(Path(folder) / "unshipped.dpp")
+        Path(unshipped).write_text(UNSHIPPED_LINE)
         one_cpu = ["taskset", "-c", str(min(os.sched_getaffinity(0)))]
+        python = sys.executable
+        pip_wrapper = "import re, sys\nfrom dealerpp.quick import main\nsys.exit(main())\n"
         commands: dict[str, tuple[list[str], dict[str, str]]] = {
-            "python -c pass": ([sys.executable, "-c", "pass"], env),
+            "python -c pass": ([python, "-c", "pass"], env),
+            "python -S -c pass": ([python, "-S", "-c", "pass"], env),
+            "python -I -c pass": ([python, "-I", "-c", "pass"], env),
             "dealerpp --no-check FILE": ([*dealerpp, "--no-check", script], env),
             "dealerpp FILE": ([*dealerpp, script], env),
             "dealerpp - (stdin)": ([*dealerpp, "-"], env),
-            "one CPU: python -c pass": ([*one_cpu, sys.executable, "-c", "pass"], env),
+            "python -m dealerpp FILE": ([python, "-m", "dealerpp", script], env),
+            "pip's wrapper (re) FILE": ([python, "-c", pip_wrapper, script], env),
+            "dealerpp FILE, unshipped": ([*dealerpp, unshipped], env),
+            "one CPU: python -c pass": ([*one_cpu, python, "-c", "pass"], env),
             "one CPU: dealerpp FILE": ([*one_cpu, *dealerpp, script], env),
+            "one CPU: dealerpp -": ([*one_cpu, *dealerpp, "-"], env),
+            "one CPU: FILE, unshipped": ([*one_cpu, *dealerpp, unshipped], env),
         }
         if checkout:
             old_env = {**env, "PYTHONPATH": str(Path(checkout).resolve())}

@@ -8,8 +8,6 @@
 Names are imported on first use, so ``import dealerpp`` stays cheap.
 """
 
-from __future__ import annotations
-
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import Any
@@ -51,7 +49,7 @@ if TYPE_CHECKING:
     from dealerpp.shapes.universe import Shape
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":  # (no __future__ import: it costs start-up)
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'dealerpp' has no attribute {name!r}")

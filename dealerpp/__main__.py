@@ -2,6 +2,6 @@
 
 import sys
 
-from dealerpp.cli import main
+from dealerpp.quick import main
 
-sys.exit(main())
+sys.exit(main("dealerpp"))

@@ -14,7 +14,7 @@ PACKAGE = PROJECT_ROOT / "dealerpp"
 
 # Each layer, and the layers its modules must never import.
 LAYERS = {
-    "cli": ("dealerpp/cli/", "dealerpp/__main__.py"),
+    "cli": ("dealerpp/cli/", "dealerpp/__main__.py", "dealerpp/quick.py"),
     "editor": ("dealerpp/editor/",),
     "api": ("dealerpp/dealing.py",),  # with dealerpp/__init__.py: the library's own names
     "script": ("dealerpp/script/",),
@@ -22,7 +22,7 @@ LAYERS = {
     "deals": ("dealerpp/deals/",),
     "lalr": ("dealerpp/lalr/",),
     "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py",
-             "dealerpp/records.py", "dealerpp/lengths.py"),
+             "dealerpp/records.py", "dealerpp/lengths.py", "dealerpp/stopping.py"),
 }
 NEVER = {
     "editor": {"cli"},  # beside cli/, on the library: neither imports the other's way up
@@ -38,7 +38,7 @@ MODULE_OF_LAYER = {"cli": "dealerpp.cli", "editor": "dealerpp.editor", "api": "d
                    "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
                    "lalr": "dealerpp.lalr"}
 BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars",
-                "dealerpp.records", "dealerpp.lengths")
+                "dealerpp.records", "dealerpp.lengths", "dealerpp.stopping")
 
 
 def layer_of_path(path: Path) -> str | None:
