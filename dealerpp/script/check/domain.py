@@ -24,13 +24,16 @@ SUIT_WORDS = ("spade", "heart", "diamond", "club")
 SUIT_LETTERS = "SHDC"
 RANKS = "AKQJT98765432"  # dealer's point tables run from the ace down
 INT_MIN, INT_MAX = -(2**31), 2**31 - 1
-_MISSING = object()
 TOP = (INT_MIN, INT_MAX)
 
 # An atom: ("len", seat, suit), ("tbl", table, seat, suit or -1),
 # ("card", seat, card index), ("var", name), ("other", text).
 Atom = tuple
 Interval = tuple[int, int]
+# Per point tables and predealt cards: the tables' ranges and totals.
+_SHARED: dict[object, tuple[dict[Atom, Interval],
+                            dict[Atom, tuple[tuple[Atom, ...], int] | None],
+                            tuple[int, ...]]] = {}
 
 # dealer's default point tables, from the ace down (row names as the script
 # reads them: hcp, control, pt0..pt9 = tens jacks queens kings aces top2
@@ -46,7 +49,10 @@ TABLE_ROWS = {"hcp": 0, "control": 1} | {f"pt{n}": n + 2 for n in range(10)}
 
 
 def default_tables() -> dict[str, tuple[int, ...]]:
-    return {name: row + (0,) * (13 - len(row)) for name, row in _DEFAULT_TABLES.items()}
+    return dict(_PADDED_TABLES)
+
+
+_PADDED_TABLES = {name: row + (0,) * (13 - len(row)) for name, row in _DEFAULT_TABLES.items()}
 
 
 class Deck:
@@ -61,10 +67,21 @@ class Deck:
         self.owner = {card: seat for seat, cards in predealt.items() for card in cards}
         self.count = [len(predealt.get(seat, ())) for seat in range(4)]
         self._ranges: dict[Atom, Interval] = {}
-        self._totals: dict[Atom, object] = {}
-        self.base = self._base_state()
+        # What the point tables and predealt cards alone decide, shared by
+        # every deck with the same ones (most scripts have dealer's own
+        # tables and no predeal).
+        facts = (tuple(tables.items()), tuple((seat, tuple(cards))
+                                              for seat, cards in sorted(predealt.items())))
+        shared = _SHARED.get(facts)
+        if shared is None:
+            if len(_SHARED) >= 64:
+                _SHARED.clear()
+            shared = _SHARED[facts] = ({}, {}, self._base_masks())
+        self._table_ranges: dict[Atom, Interval] = shared[0]
+        self._totals: dict[Atom, tuple[tuple[Atom, ...], int] | None] = shared[1]
+        self.base = State({}, shared[2], {})
 
-    def _base_state(self) -> State:
+    def _base_masks(self) -> tuple[int, ...]:
         masks = []
         for seat in range(4):
             mask = FULL_MASK
@@ -74,7 +91,7 @@ class Deck:
                 room = min(13 - self.count[seat], 13 - mine - others)
                 mask &= _lengths_between(suit, mine, mine + room)
             masks.append(mask)
-        return State({}, tuple(masks), {})
+        return tuple(masks)
 
     def range(self, atom: Atom) -> Interval:
         """What ``atom`` can be on any deal of this deck."""
@@ -83,10 +100,17 @@ class Deck:
             found = self._ranges[atom] = self._compute(atom)
         return found
 
+    def set_range(self, atom: Atom, interval: Interval) -> None:
+        """What ``atom`` (a variable) can be, worked out by the analysis."""
+        self._ranges[atom] = interval
+
     def _compute(self, atom: Atom) -> Interval:
         kind = atom[0]
         if kind == "tbl":
-            return self._table_range(atom[1], atom[2], atom[3])
+            found = self._table_ranges.get(atom)
+            if found is None:
+                found = self._table_ranges[atom] = self._table_range(atom[1], atom[2], atom[3])
+            return found
         if kind == "card":
             owner = self.owner.get(atom[2])
             if owner is None:
@@ -112,10 +136,10 @@ class Deck:
     def totals(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
         """The sum over the four seats that ``atom`` is part of, and its value
         on every deal, if there is one."""
-        found = self._totals.get(atom, _MISSING)
-        if found is _MISSING:
-            found = self._totals[atom] = self._total(atom)
-        return found  # type: ignore[return-value]
+        if atom in self._totals:
+            return self._totals[atom]
+        found = self._totals[atom] = self._total(atom)
+        return found
 
     def _total(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
         kind = atom[0]
@@ -147,33 +171,55 @@ class State:
 
 
 def _lengths_between(suit: int, low: int, high: int) -> int:
-    mask = 0
-    row = LENGTH_MASK[suit]
-    for n in range(max(low, 0), min(high, 13) + 1):
-        mask |= row[n]
-    return mask
+    """The shapes with ``low`` to ``high`` cards in ``suit``."""
+    low, high = max(low, 0), min(high, 13)
+    if low > high:
+        return 0
+    return _BETWEEN[suit][low][high]
 
 
-_LENGTH_RANGES: dict[tuple[int, int], Interval] = {}
+def _between_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    table = []
+    for row in LENGTH_MASK:
+        by_low = []
+        for low in range(14):
+            masks, mask = [0] * 14, 0
+            for high in range(low, 14):
+                mask |= row[high]
+                masks[high] = mask
+            by_low.append(tuple(masks))
+        table.append(tuple(by_low))
+    return tuple(table)
+
+
+_BETWEEN = _between_table()
+
+
+_LENGTH_RANGES: dict[int, tuple[Interval, ...]] = {}
 
 
 def length_range(mask: int, suit: int) -> Interval:
     """The fewest and most cards ``suit`` has in the shapes of ``mask``."""
-    key = (mask, suit)
-    found = _LENGTH_RANGES.get(key)
-    if found is not None:
-        return found
-    row = LENGTH_MASK[suit]
-    low = 0
-    while low < 14 and not mask & row[low]:
-        low += 1
-    high = 13
-    while high >= low and not mask & row[high]:
-        high -= 1
-    found = (low, high) if low <= high else (1, 0)
+    found = _LENGTH_RANGES.get(mask)
+    if found is None:
+        found = _suit_ranges(mask)
+    return found[suit]
+
+
+def _suit_ranges(mask: int) -> tuple[Interval, ...]:
+    """``length_range`` of each suit, worked out once for a mask."""
+    ranges = []
+    for row in LENGTH_MASK:
+        low = 0
+        while low < 14 and not mask & row[low]:
+            low += 1
+        high = 13
+        while high >= low and not mask & row[high]:
+            high -= 1
+        ranges.append((low, high) if low <= high else (1, 0))
     if len(_LENGTH_RANGES) > 4096:
         _LENGTH_RANGES.clear()
-    _LENGTH_RANGES[key] = found
+    found = _LENGTH_RANGES[mask] = tuple(ranges)
     return found
 
 
@@ -181,7 +227,11 @@ def atom_range(deck: Deck, state: State, atom: Atom) -> Interval:
     if atom[0] == "len":
         return length_range(state.masks[atom[1]], atom[2])
     found = state.atoms.get(atom)
-    return found if found is not None else deck.range(atom)
+    if found is None:
+        found = deck._ranges.get(atom)
+        if found is None:
+            found = deck.range(atom)
+    return found
 
 
 _SHAPES_WHERE: dict[tuple[int, tuple[tuple[int, int], ...], int, int, int], int] = {}
@@ -221,11 +271,22 @@ def join(first: State | None, second: State | None) -> State | None:
         return second
     if second is None or first is second:
         return first
-    atoms = {atom: (min(a[0], b[0]), max(a[1], b[1]))
-             for atom, a in first.atoms.items() if (b := second.atoms.get(atom)) is not None}
-    groups = {group: (min(a[0], b[0]), max(a[1], b[1]))
-              for group, a in first.groups.items() if (b := second.groups.get(group)) is not None}
-    masks = tuple(a | b for a, b in zip(first.masks, second.masks, strict=True))
+    atoms: dict[Atom, Interval] = {}
+    if first.atoms and second.atoms:
+        others = second.atoms
+        for atom, a in first.atoms.items():
+            b = others.get(atom)
+            if b is not None:
+                atoms[atom] = (a[0] if a[0] < b[0] else b[0], a[1] if a[1] > b[1] else b[1])
+    groups: dict[frozenset[Atom], Interval] = {}
+    if first.groups and second.groups:
+        others_groups = second.groups
+        for group, a in first.groups.items():
+            b = others_groups.get(group)
+            if b is not None:
+                groups[group] = (a[0] if a[0] < b[0] else b[0], a[1] if a[1] > b[1] else b[1])
+    one, two = first.masks, second.masks
+    masks = (one[0] | two[0], one[1] | two[1], one[2] | two[2], one[3] | two[3])
     return State(atoms, masks, groups)
 
 
@@ -240,39 +301,72 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
                               and first.masks is deck.base.masks):
         return second
     atoms = dict(first.atoms)
-    for atom, (low, high) in second.atoms.items():
+    for atom, interval in second.atoms.items():
         old = atoms.get(atom)
         if old is not None:
-            low, high = max(low, old[0]), min(high, old[1])
-        atoms[atom] = (low, high)
-    groups = dict(first.groups)
-    for group, (low, high) in second.groups.items():
-        old = groups.get(group)
-        if old is not None:
-            low, high = max(low, old[0]), min(high, old[1])
-        groups[group] = (low, high)
-    masks = (first.masks if second.masks is deck.base.masks else
-             tuple(a & b for a, b in zip(first.masks, second.masks, strict=True)))
-    return settle(deck, State(atoms, masks, groups), list(second.atoms) +
-                  [atom for group in second.groups for atom in group])
+            interval = (interval[0] if interval[0] > old[0] else old[0],
+                        interval[1] if interval[1] < old[1] else old[1])
+        atoms[atom] = interval
+    touched = list(second.atoms)
+    groups = first.groups
+    if second.groups:
+        groups = dict(groups)
+        for group, interval in second.groups.items():
+            old = groups.get(group)
+            if old is not None:
+                interval = (interval[0] if interval[0] > old[0] else old[0],
+                            interval[1] if interval[1] < old[1] else old[1])
+            groups[group] = interval
+            touched.extend(group)
+    one, two = first.masks, second.masks
+    masks = one if two is deck.base.masks else (one[0] & two[0], one[1] & two[1],
+                                                one[2] & two[2], one[3] & two[3])
+    return settle(deck, State(atoms, masks, groups), touched)
 
 
 def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State | None:
     """``state`` where ``low <= atom <= high``."""
     if atom[0] == "len":
         seat, suit = atom[1], atom[2]
-        mask = state.masks[seat] & _lengths_between(suit, low, high)
-        if mask == state.masks[seat]:
+        old_mask = state.masks[seat]
+        mask = old_mask & _lengths_between(suit, low, high)
+        if mask == old_mask:
             return state
+        if not mask:
+            return None
         masks = (*state.masks[:seat], mask, *state.masks[seat + 1:])
-        return settle(deck, State(state.atoms, masks, state.groups), [atom])
-    old = atom_range(deck, state, atom)
-    low, high = max(low, old[0]), min(high, old[1])
-    if (low, high) == old:
+        narrowed = State(state.atoms, masks, state.groups)
+        if not state.groups:  # settle's test, without the call
+            base_masks = deck.base.masks
+            if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
+                    + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
+                return narrowed
+        return settle(deck, narrowed, [atom])
+    old = state.atoms.get(atom)
+    if old is None:
+        old = deck.range(atom)
+    if low < old[0]:
+        low = old[0]
+    if high > old[1]:
+        high = old[1]
+    if low == old[0] and high == old[1]:
         return state
+    if low > high:
+        return None
     atoms = dict(state.atoms)
     atoms[atom] = (low, high)
-    return settle(deck, State(atoms, state.masks, state.groups), [atom])
+    narrowed = State(atoms, state.masks, state.groups)
+    if not state.groups:  # settle's test, without the call
+        total = deck._totals.get(atom)
+        if total is None:
+            total = deck.totals(atom)
+        if total is None:
+            return narrowed
+        members = total[0]
+        if ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
+                + (members[3] in atoms)) < 2:
+            return narrowed
+    return settle(deck, narrowed, [atom])
 
 
 def narrow_group(deck: Deck, state: State, group: frozenset[Atom], low: int,
@@ -314,40 +408,84 @@ def _summed_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
 
 def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
     """``state`` after a narrowing of ``touched``: None if no deal is left;
-    otherwise the totals those atoms are part of, applied once."""
-    for mask in state.masks:
-        if not mask:
-            return None
-    for low, high in state.atoms.values():
-        if low > high:
+    otherwise the totals those atoms are part of, applied once.
+
+    Only the touched atoms can have become empty: every state is built from
+    settled ones by narrowing, meeting (which touches what it adds) or
+    joining (which keeps what both sides allow)."""
+    masks = state.masks
+    if 0 in masks:
+        return None
+    atoms, groups = state.atoms, state.groups
+    for atom in touched:
+        found = atoms.get(atom)
+        if found is not None and found[0] > found[1]:
             return None
     seen: set[tuple[Atom, ...]] = set()
     base_masks = deck.base.masks
+    # How many seats' shapes are narrowed from the deck's (suit-length totals).
+    seats_narrowed = -1
+    totals = deck.totals
     for atom in touched:
-        total = deck.totals(atom)
-        if total is None or total[0] in seen:
+        total = totals(atom)
+        if total is None:
             continue
-        seen.add(total[0])
         members, value = total
-        if not state.groups and _narrowed(state, members, base_masks) < 2:
-            continue  # one value narrowed within its own range meets the total
+        if members in seen:
+            continue
+        seen.add(members)
+        if not groups:
+            # One value narrowed within its own range meets the total.
+            if members[0][0] == "len":
+                if seats_narrowed < 0:
+                    seats_narrowed = ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
+                                      + (masks[2] is not base_masks[2])
+                                      + (masks[3] is not base_masks[3]))
+                if seats_narrowed < 2:
+                    continue
+            elif ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
+                  + (members[3] in atoms)) < 2:
+                continue
         low = high = 0
         for member in members:
             a, b = atom_range(deck, state, member)
-            low, high = low + a, high + b
+            low += a
+            high += b
         if not low <= value <= high:
             return None
-        for group in state.groups:
-            if group <= set(members):
-                a, b = group_range(deck, state, group)
-                if a > b:
-                    return None
+        if groups:
+            everyone = set(members)
+            for group in groups:
+                if group <= everyone:
+                    a, b = group_range(deck, state, group)
+                    if a > b:
+                        return None
     return state
 
 
-def _narrowed(state: State, members: tuple[Atom, ...], base_masks: tuple[int, ...]) -> int:
-    """How many of ``members`` ``state`` narrows from the deck's ranges."""
-    if members[0][0] == "len":
-        return sum(1 for seat in range(4) if state.masks[seat] is not base_masks[seat])
-    atoms = state.atoms
-    return sum(1 for member in members if member in atoms)
+_SEAT_LENGTHS = tuple([("len", seat, suit) for suit in range(4)] for seat in range(4))
+
+
+def settle_seat(deck: Deck, state: State | None, seat: int) -> State | None:
+    """``settle`` after a narrowing of ``seat``'s shapes (its four suit
+    lengths): each suit's 13 cards, once two seats' shapes are narrowed."""
+    if state is None:
+        return None
+    if state.groups:
+        return settle(deck, state, _SEAT_LENGTHS[seat])
+    masks = state.masks
+    if 0 in masks:
+        return None
+    base_masks = deck.base.masks
+    if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
+            + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
+        return state
+    for suit in range(4):
+        low = high = 0
+        for mask in masks:
+            a, b = length_range(mask, suit)
+            low += a
+            high += b
+        if not low <= 13 <= high:
+            return None
+    return state

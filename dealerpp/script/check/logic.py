@@ -40,6 +40,7 @@ from dealerpp.script.check.domain import (
     meet,
     narrow,
     narrow_group,
+    settle_seat,
     shapes_where,
 )
 from dealerpp.script.check.stream import Placeholder
@@ -72,11 +73,13 @@ _FIXED_RANGES = {"loser": ((0, 12), (0, 3))}
 class Value:
     """What an expression can be in a state."""
 
-    __slots__ = ("_if_false", "_later", "high", "if_true", "linear", "low", "origin",
-                 "reported", "split", "varies")
+    __slots__ = ("_if_false", "_later", "high", "if_true", "is_truth", "linear", "low",
+                 "origin", "reported", "split", "varies")
 
     def __init__(self, low: int, high: int, linear: Linear | None = None) -> None:
         self.low, self.high = low, high
+        # Whether it is 0 or 1 on every deal (a truth value).
+        self.is_truth = low >= 0 and high <= 1
         self.linear = linear
         # The states where it is not 0 and where it is 0, once ``split``
         # (a test splits at once, a number when used as a truth value).
@@ -106,10 +109,6 @@ class Value:
         self._later = None
         self._if_false = state
 
-    @property
-    def is_truth(self) -> bool:
-        return self.low >= 0 and self.high <= 1
-
 
 
 
@@ -117,11 +116,17 @@ def test(if_true: State | None, if_false: State | None = None,
          later: Callable[[], State | None] | None = None) -> Value:
     """A truth value that holds in ``if_true`` and fails in ``if_false`` (or
     in what ``later`` works out when asked)."""
-    value = Value(0 if if_false is not None or later is not None else 1,
-                  1 if if_true is not None else 0)
-    value.if_true, value.if_false, value.split = if_true, if_false, True
-    value._later = later
+    value = _new_value(Value)  # every field set here, once (the analysis makes many)
+    value.low = 0 if if_false is not None or later is not None else 1
+    value.high = 1 if if_true is not None else 0
+    value.is_truth = value.split = value.varies = True
+    value.linear = value.origin = None
+    value.if_true, value._if_false, value._later = if_true, if_false, later
+    value.reported = False
     return value
+
+
+_new_value = object.__new__
 
 
 class Finding:
@@ -147,6 +152,8 @@ class Analysis:
         self.definitions: dict[str, Any] = {}
         self.quiet = 0
         self.depth = 0
+        # The value of each literal met as a right operand (see eval_binary).
+        self.literals: dict[str, Value] = {}
 
     # -- entry points ----------------------------------------------------------------
 
@@ -155,7 +162,7 @@ class Analysis:
         value = self.evaluate(tree, self.deck.base)
         if value.linear is None and not value.is_truth:
             atom = ("var", name)
-            self.deck._ranges[atom] = (value.low, value.high)
+            self.deck.set_range(atom, (value.low, value.high))
             linear: Linear = ({atom: 1}, 0)
             fresh = Value(value.low, value.high, linear)
             fresh.origin, fresh.reported = value.origin, value.reported
@@ -174,28 +181,37 @@ class Analysis:
     # -- evaluation ----------------------------------------------------------------------
 
     def evaluate(self, tree: Any, state: State | None) -> Value:
-        if state is None or isinstance(tree, Token) or self.depth > MAX_DEPTH:
+        if state is None or tree.__class__ is not Tree or self.depth > MAX_DEPTH:
             return Value(*TOP)
         children = tree.children
-        if len(children) > 1 and isinstance(children[1], Placeholder):
+        if len(children) > 1 and children[1].__class__ is Placeholder:
             value = Value(*TOP)  # a repaired seat: an error says so
             value.reported = True
             return value
+        method = _EVALUATORS.get(tree.data)
+        if method is None:
+            return Value(*TOP)
         self.depth += 1
-        try:
-            method = getattr(self, "eval_" + tree.data, None)
-            return method(tree, state) if method is not None else Value(*TOP)
-        finally:
-            self.depth -= 1
+        value = method(self, tree, state)
+        self.depth -= 1
+        return value
 
     def eval_number(self, tree: Tree, state: State) -> Value:
-        value = number_value(tree)
-        if value is None:
-            return Value(*TOP)
-        return Value(value, value, ({}, value))
+        children = tree.children
+        linear = _NUMBERS.get(children[-1]) if len(children) == 1 else None
+        if linear is None or type(children[0]) is Placeholder:
+            value = number_value(tree)
+            if value is None:
+                return Value(*TOP)
+            linear = ({}, value)
+            if len(children) == 1:
+                if len(_NUMBERS) > 4096:
+                    _NUMBERS.clear()
+                _NUMBERS[str(children[0])] = linear
+        return Value(linear[1], linear[1], linear)
 
     def eval_var(self, tree: Tree, state: State) -> Value:
-        known = self.variables.get(str(tree.children[0]))
+        known = self.variables.get(tree.children[0])
         if known is None:  # unknown, or its definition did not parse: an error says so
             value = Value(*TOP)
             value.reported = True
@@ -209,20 +225,31 @@ class Analysis:
         return value
 
     def eval_suit_length(self, tree: Tree, state: State) -> Value:
-        atom = ("len", SEATS.index(str(tree.children[1])), _suit(tree.children[0]))
-        return self.linear_value(({atom: 1}, 0), state)
+        children = tree.children
+        return self.unit_value(("len", _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]), state)
 
     def eval_count(self, tree: Tree, state: State) -> Value:
-        word = str(tree.children[0]).rstrip("s") if str(tree.children[0]) != "tens" else "ten"
-        seat = SEATS.index(str(tree.children[1]))
-        suit = _suit(tree.children[2]) if len(tree.children) > 2 else -1
+        children = tree.children
+        word = _count_word(children[0])
+        seat = _SEAT_INDEX[children[1]]
+        suit = _SUIT_INDEX[children[2]] if len(children) > 2 else -1
         if word in _FIXED_RANGES:
             low, high = _FIXED_RANGES[word][suit >= 0]
             return Value(low, high, ({("other", word, seat, suit): 1}, 0))
         table = _PT_ALIASES.get(word, word)
         if table not in self.deck.tables:
             return Value(*TOP)
-        return self.linear_value(({("tbl", table, seat, suit): 1}, 0), state)
+        return self.unit_value(("tbl", table, seat, suit), state)
+
+    def unit_value(self, atom: Atom, state: State) -> Value:
+        """The value of one atom in ``state``."""
+        linear = _UNITS.get(atom)
+        if linear is None:
+            if len(_UNITS) > 4096:
+                _UNITS.clear()
+            linear = _UNITS[atom] = ({atom: 1}, 0)
+        low, high = atom_range(self.deck, state, atom)
+        return Value(low, high, linear)
 
     def eval_tricks(self, tree: Tree, state: State) -> Value:
         return Value(0, 13)
@@ -261,11 +288,7 @@ class Analysis:
         return value
 
     def settled(self, state: State | None, seat: int) -> State | None:
-        if state is None:
-            return None
-        from dealerpp.script.check.domain import settle
-
-        return settle(self.deck, state, [("len", seat, suit) for suit in range(4)])
+        return settle_seat(self.deck, state, seat)
 
     def eval_not_expr(self, tree: Tree, state: State) -> Value:
         operand = self.evaluate(tree.children[1], state)
@@ -297,11 +320,22 @@ class Analysis:
         return value
 
     def eval_binary(self, tree: Tree, state: State) -> Value:
-        kind = tree.children[1].type
+        children = tree.children
+        kind = children[1].type
         if kind == "AND" or kind == "OR":
             return self.logic(tree, state, kind == "AND")
-        left = self.evaluate(tree.children[0], state)
-        right = self.evaluate(tree.children[2], state)
+        left = self.evaluate(children[0], state)
+        # A literal operand (most are) as evaluate() gives it, made once: a
+        # comparison or arithmetic reads its operands and never changes them.
+        right_tree = children[2]
+        right = (self.literals.get(right_tree.children[0])
+                 if right_tree.__class__ is Tree and right_tree.data == "number"
+                 and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH else None)
+        if right is None or right_tree.children[0].__class__ is Placeholder:
+            right = self.evaluate(right_tree, state)
+            if right_tree.__class__ is Tree and right_tree.data == "number" and len(
+                    right_tree.children) == 1 and right.linear is not None:
+                self.literals[str(right_tree.children[0])] = right
         if kind in _COMPARISONS:
             return self.comparison(tree, left, right, state)
         return self.arithmetic(tree, left, right)
@@ -311,7 +345,8 @@ class Analysis:
     def logic(self, tree: Tree, state: State, conjunction: bool) -> Value:
         left_tree, operator, right_tree = tree.children
         left = self.evaluate(left_tree, state)
-        self.split_truth(left, state)
+        if not left.split:
+            self.split_truth(left, state)
         holds = left.if_true
         context = holds if conjunction else left.if_false
         right = self.evaluate(right_tree, context) if context is not None else None
@@ -322,7 +357,8 @@ class Analysis:
             if not left.is_truth:
                 value.origin = operator
             return value
-        self.split_truth(right, context)
+        if not right.split:
+            self.split_truth(right, context)
         right_holds = right.if_true
         if conjunction:
             value = test(right_holds, later=lambda: join(left.if_false, right.if_false))
@@ -361,14 +397,25 @@ class Analysis:
 
     def comparison(self, tree: Tree, left: Value, right: Value, state: State) -> Value:
         kind = tree.children[1].type
-        value = test(self.compare(left, kind, right, state),
-                     later=lambda: self.compare(left, _NEGATED[kind], right, state))
+        difference = _difference(left, right)
+        if difference is None:
+            spread = (left.low - right.high, left.high - right.low)
+            value = test(state if _may_hold(spread, kind) else None,
+                         later=lambda: state if _may_hold(spread, _NEGATED[kind]) else None)
+        else:
+            value = test(self.holds_where(difference, kind, state),
+                         later=lambda: self.holds_where(difference, _NEGATED[kind], state))
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
         if value.reported:
             return value
-        operator = tree.children[1]
-        left_tree, right_tree = tree.children[0], tree.children[2]
+        left_tree, operator, right_tree = tree.children
+        if (left.origin is None and right.origin is None and not _is_comparison(left_tree)
+                and not _is_comparison(right_tree)):
+            # The common case: none of the slips below can be it.
+            if value.if_true is None and value.varies:
+                self.constant_test(value, tree, state)
+            return value
         chained = self.chained(left_tree, operator, right_tree, left, right)
         if chained is not None:
             written = self.parenthesized(chained, operator, before=chained is left_tree)
@@ -423,18 +470,6 @@ class Analysis:
                     return True
         return False
 
-    def compare(self, left: Value, kind: str, right: Value, state: State) -> State | None:
-        """``state`` where `left KIND right` holds."""
-        if left.linear is not None and right.linear is not None:
-            terms = dict(left.linear[0])
-            for atom, coeff in right.linear[0].items():
-                terms[atom] = terms.get(atom, 0) - coeff
-                if not terms[atom]:
-                    del terms[atom]
-            return self.holds_where((terms, left.linear[1] - right.linear[1]), kind, state)
-        difference = (left.low - right.high, left.high - right.low)
-        return state if _may_hold(difference, kind) else None
-
     def holds_where(self, linear: Linear, kind: str, state: State) -> State | None:
         """``state`` where `linear KIND 0`."""
         span = _SPANS[kind]
@@ -444,17 +479,16 @@ class Analysis:
             below = self.holds_where(linear, "LT", state)
             return join(above, below)
         low, high = span[0] - const, span[1] - const
-        if not terms:
-            return state if low <= 0 <= high else None
         if len(terms) == 1:
-            ((atom, coeff),) = terms.items()
-            if coeff in (1, -1):
+            for atom, coeff in terms.items():
+                if coeff == 1:
+                    return narrow(self.deck, state, atom, low, high)
                 if coeff == -1:
-                    low, high = -high, -low
-                return narrow(self.deck, state, atom, low, high)
-        seats = {atom[1] for atom in terms if atom[0] == "len"}
-        if len(seats) == 1 and all(atom[0] == "len" for atom in terms):
-            seat = seats.pop()
+                    return narrow(self.deck, state, atom, -high, -low)
+        elif not terms:
+            return state if low <= 0 <= high else None
+        seat = _one_seat_lengths(terms)
+        if seat is not None:
             mask = shapes_where(state.masks[seat], ((atom[2], c) for atom, c in terms.items()),
                                 0, low, high)
             return self.settled(_with_mask(state, seat, mask), seat)
@@ -554,6 +588,12 @@ class Analysis:
             self.emit(finding)
 
 
+# The eval_* method of each kind of node.
+_EVALUATORS: dict[str, Callable[[Analysis, Any, State], Value]] = {
+    name[len("eval_"):]: method for name, method in vars(Analysis).items()
+    if name.startswith("eval_")}
+
+
 # -- helpers ------------------------------------------------------------------------------
 
 
@@ -597,6 +637,32 @@ def _arithmetic(kind: str, left: Value, right: Value) -> Value:
     return Value(-most, most)
 
 
+def _difference(left: Value, right: Value) -> Linear | None:
+    """`left - right` as a linear form, if both have one."""
+    if left.linear is None or right.linear is None:
+        return None
+    left_terms, right_terms = left.linear[0], right.linear[0]
+    const = left.linear[1] - right.linear[1]
+    if not right_terms:
+        return (left_terms, const)  # shared: linear forms are never changed
+    terms = dict(left_terms)
+    for atom, coeff in right_terms.items():
+        terms[atom] = terms.get(atom, 0) - coeff
+        if not terms[atom]:
+            del terms[atom]
+    return (terms, const)
+
+
+def _one_seat_lengths(terms: dict[Atom, int]) -> int | None:
+    """The seat, if every atom of ``terms`` is one seat's suit length."""
+    seat = None
+    for atom in terms:
+        if atom[0] != "len" or (seat is not None and atom[1] != seat):
+            return None
+        seat = atom[1]
+    return seat
+
+
 def _c_div(a: int, b: int) -> int:
     quotient = abs(a) // abs(b)
     return quotient if (a >= 0) == (b > 0) else -quotient
@@ -636,12 +702,32 @@ def _suit(token: Any) -> int:
     return SUIT_WORDS.index(str(token).rstrip("s"))
 
 
+def _count_word(token: Any) -> str:
+    """The table a count function reads (kings -> king, tens -> ten)."""
+    word = _COUNT_WORDS.get(token)
+    if word is None:
+        text = str(token)
+        word = _COUNT_WORDS[text] = text.rstrip("s") if text != "tens" else "ten"
+    return word
+
+
+# The seat, suit and point-count words a script writes (tokens are looked
+# up as the strings they are).
+_SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
+_SUIT_INDEX = {word + ending: index for index, word in enumerate(SUIT_WORDS)
+               for ending in ("", "s")}
+_COUNT_WORDS: dict[str, str] = {}
+# Each atom's linear form, and each literal's (shared: never changed).
+_UNITS: dict[Atom, Linear] = {}
+_NUMBERS: dict[str, Linear] = {}
+
+
 def _kind(tree: Any) -> str | None:
     return tree.data if isinstance(tree, Tree) else None
 
 
 def _is_comparison(tree: Any) -> bool:
-    return (isinstance(tree, Tree) and tree.data == "binary"
+    return (tree.__class__ is Tree and tree.data == "binary"
             and tree.children[1].type in _COMPARISONS)
 
 
@@ -669,7 +755,7 @@ def _atoms_read(analysis: Analysis, tree: Any) -> list[Atom]:
     return found
 
 
-_SHAPE_LISTS: dict[tuple[tuple[str, ...], ...], int | None] = {}
+_SHAPE_LISTS: dict[tuple[str, ...], int | None] = {}
 _BLOCKS: dict[str, tuple[int, int] | None] = {}
 
 
@@ -700,7 +786,8 @@ def _block_shapes(text: str) -> tuple[int, int] | None:
 def _shape_list_mask(tree: Tree) -> int | None:
     """The shapes a dealer shape list denotes (None for a placeholder);
     a list met before is looked up."""
-    key = tuple(tuple(str(child) for child in item.children) for item in tree.children)
+    # Its words (each item ends with its pattern, so they tell the items apart).
+    key = tuple([child for item in tree.children for child in item.children])
     if key in _SHAPE_LISTS:
         return _SHAPE_LISTS[key]
     found = _list_mask(tree)
