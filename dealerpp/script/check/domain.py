@@ -342,9 +342,7 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
                     + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
                 return narrowed
         return settle(deck, narrowed, [atom])
-    old = state.atoms.get(atom)
-    if old is None:
-        old = deck.range(atom)
+    old = state.atoms.get(atom) or deck._ranges.get(atom) or deck.range(atom)
     if low < old[0]:
         low = old[0]
     if high > old[1]:
@@ -421,19 +419,19 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
         found = atoms.get(atom)
         if found is not None and found[0] > found[1]:
             return None
-    seen: set[tuple[Atom, ...]] = set()
+    seen: list[tuple[Atom, ...]] = []
     base_masks = deck.base.masks
     # How many seats' shapes are narrowed from the deck's (suit-length totals).
     seats_narrowed = -1
-    totals = deck.totals
+    known_totals = deck._totals
     for atom in touched:
-        total = totals(atom)
+        total = known_totals.get(atom) or deck.totals(atom)
         if total is None:
             continue
         members, value = total
         if members in seen:
             continue
-        seen.add(members)
+        seen.append(members)
         if not groups:
             # One value narrowed within its own range meets the total.
             if members[0][0] == "len":
@@ -447,10 +445,18 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
                   + (members[3] in atoms)) < 2:
                 continue
         low = high = 0
-        for member in members:
-            a, b = atom_range(deck, state, member)
-            low += a
-            high += b
+        if members[0][0] == "len":
+            suit = members[0][2]
+            for mask in masks:
+                a, b = length_range(mask, suit)
+                low += a
+                high += b
+        else:
+            ranges = deck._ranges
+            for member in members:
+                found = atoms.get(member) or ranges.get(member) or deck.range(member)
+                low += found[0]
+                high += found[1]
         if not low <= value <= high:
             return None
         if groups:

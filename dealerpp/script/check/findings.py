@@ -85,7 +85,7 @@ class LogicPass:
     # -- statements ------------------------------------------------------------------
 
     def define(self, name: str, tree: Any) -> None:
-        analysis = self.current()
+        analysis = self.analysis if not self.deck_stale else self.current()
         if analysis is not None:
             analysis.define(name, tree)
 

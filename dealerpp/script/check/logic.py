@@ -37,6 +37,7 @@ from dealerpp.script.check.domain import (
     atom_range,
     group_range,
     join,
+    length_range,
     meet,
     narrow,
     narrow_group,
@@ -181,7 +182,8 @@ class Analysis:
     # -- evaluation ----------------------------------------------------------------------
 
     def evaluate(self, tree: Any, state: State | None) -> Value:
-        if state is None or tree.__class__ is not Tree or self.depth > MAX_DEPTH:
+        depth = self.depth
+        if state is None or tree.__class__ is not Tree or depth > MAX_DEPTH:
             return Value(*TOP)
         children = tree.children
         if len(children) > 1 and children[1].__class__ is Placeholder:
@@ -191,9 +193,9 @@ class Analysis:
         method = _EVALUATORS.get(tree.data)
         if method is None:
             return Value(*TOP)
-        self.depth += 1
+        self.depth = depth + 1
         value = method(self, tree, state)
-        self.depth -= 1
+        self.depth = depth
         return value
 
     def eval_number(self, tree: Tree, state: State) -> Value:
@@ -219,14 +221,20 @@ class Analysis:
         if known.linear is not None:
             value = self.linear_value(known.linear, state)
         else:
-            value = test(meet(self.deck, state, known.if_true),
-                         later=lambda: meet(self.deck, state, known.if_false))
+            holds = known.if_true
+            base = self.deck.base
+            if state is not base or (holds is not None and holds is not base and (
+                    not holds.atoms and not holds.groups and holds.masks is base.masks)):
+                holds = meet(self.deck, state, holds)  # (meet's own shortcut, inline)
+            value = test(holds, later=lambda: meet(self.deck, state, known.if_false))
         value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
         return value
 
     def eval_suit_length(self, tree: Tree, state: State) -> Value:
         children = tree.children
-        return self.unit_value(("len", _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]), state)
+        seat, suit = _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]
+        low, high = length_range(state.masks[seat], suit)
+        return Value(low, high, _LENGTHS[seat][suit])
 
     def eval_count(self, tree: Tree, state: State) -> Value:
         children = tree.children
@@ -324,14 +332,20 @@ class Analysis:
         kind = children[1].type
         if kind == "AND" or kind == "OR":
             return self.logic(tree, state, kind == "AND")
-        left = self.evaluate(children[0], state)
+        left_tree, right_tree = children[0], children[2]
         # A literal operand (most are) as evaluate() gives it, made once: a
         # comparison or arithmetic reads its operands and never changes them.
-        right_tree = children[2]
         right = (self.literals.get(right_tree.children[0])
                  if right_tree.__class__ is Tree and right_tree.data == "number"
-                 and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH else None)
-        if right is None or right_tree.children[0].__class__ is Placeholder:
+                 and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH
+                 and right_tree.children[0].__class__ is not Placeholder else None)
+        if right is not None and kind in _COMPARISONS:
+            # The commonest test, a value read from the deal against a number.
+            read = self.read_linear(left_tree)
+            if read is not None:
+                return self.compare_read(tree, read[0], read[1], right, kind, state)
+        left = self.evaluate(left_tree, state)
+        if right is None:
             right = self.evaluate(right_tree, state)
             if right_tree.__class__ is Tree and right_tree.data == "number" and len(
                     right_tree.children) == 1 and right.linear is not None:
@@ -339,6 +353,50 @@ class Analysis:
         if kind in _COMPARISONS:
             return self.comparison(tree, left, right, state)
         return self.arithmetic(tree, left, right)
+
+    def read_linear(self, tree: Any) -> tuple[Linear, bool] | None:
+        """The linear form of a suit length, a point count or a variable
+        holding one (and whether it varies) when ``tree`` is one that
+        evaluate() would give plainly: with no finding about it to carry
+        along. None otherwise."""
+        if tree.__class__ is not Tree:
+            return None
+        children = tree.children
+        data = tree.data
+        if data == "var":
+            known = self.variables.get(children[0])
+            if (known is None or known.linear is None or known.origin is not None
+                    or known.reported):
+                return None
+            return known.linear, known.varies
+        if len(children) > 1 and children[1].__class__ is Placeholder:
+            return None
+        if data == "suit_length":
+            return _LENGTHS[_SEAT_INDEX[children[1]]][_SUIT_INDEX[children[0]]], True
+        if data == "count":
+            word = _count_word(children[0])
+            table = _PT_ALIASES.get(word, word)
+            if word in _FIXED_RANGES or table not in self.deck.tables:
+                return None
+            suit = _SUIT_INDEX[children[2]] if len(children) > 2 else -1
+            atom = ("tbl", table, _SEAT_INDEX[children[1]], suit)
+            linear = _UNITS.get(atom)
+            if linear is None:
+                return None
+            return linear, True
+        return None
+
+    def compare_read(self, tree: Tree, linear: Linear, varies: bool, right: Value, kind: str,
+                     state: State) -> Value:
+        """``comparison`` of what ``read_linear`` gave with a literal: none of
+        its slips can be it, only a test that never holds."""
+        difference = (linear[0], linear[1] - right.low)
+        value = test(self.holds_where(difference, kind, state),
+                     later=lambda: self.holds_where(difference, _NEGATED[kind], state))
+        value.varies = varies
+        if value.if_true is None and varies:
+            self.constant_test(value, tree, state)
+        return value
 
     # -- logic -------------------------------------------------------------------------------
 
@@ -397,7 +455,11 @@ class Analysis:
 
     def comparison(self, tree: Tree, left: Value, right: Value, state: State) -> Value:
         kind = tree.children[1].type
-        difference = _difference(left, right)
+        left_linear, right_linear = left.linear, right.linear
+        if left_linear is not None and right_linear is not None and not right_linear[0]:
+            difference: Linear | None = (left_linear[0], left_linear[1] - right_linear[1])
+        else:
+            difference = _difference(left, right)
         if difference is None:
             spread = (left.low - right.high, left.high - right.low)
             value = test(state if _may_hold(spread, kind) else None,
@@ -410,8 +472,12 @@ class Analysis:
         if value.reported:
             return value
         left_tree, operator, right_tree = tree.children
-        if (left.origin is None and right.origin is None and not _is_comparison(left_tree)
-                and not _is_comparison(right_tree)):
+        # (An operand that is a comparison is a truth value unless cut off
+        # by the depth: only then can it be a chained comparison.)
+        deep = self.depth > MAX_DEPTH
+        if (left.origin is None and right.origin is None
+                and not ((left.is_truth or deep) and _is_comparison(left_tree))
+                and not ((right.is_truth or deep) and _is_comparison(right_tree))):
             # The common case: none of the slips below can be it.
             if value.if_true is None and value.varies:
                 self.constant_test(value, tree, state)
@@ -717,6 +783,8 @@ _SEAT_INDEX = {seat: index for index, seat in enumerate(SEATS)}
 _SUIT_INDEX = {word + ending: index for index, word in enumerate(SUIT_WORDS)
                for ending in ("", "s")}
 _COUNT_WORDS: dict[str, str] = {}
+# Each suit length's linear form, by seat and suit (shared: never changed).
+_LENGTHS = tuple(tuple(({("len", seat, suit): 1}, 0) for suit in range(4)) for seat in range(4))
 # Each atom's linear form, and each literal's (shared: never changed).
 _UNITS: dict[Atom, Linear] = {}
 _NUMBERS: dict[str, Linear] = {}
