@@ -44,9 +44,6 @@ if TYPE_CHECKING:
     from dealerpp.deals.bulk.progress import Progress
 
 CHOICES = formats.NAMES
-# The bulk path keeps board numbers in 64-bit integers; a first board
-# beyond this (no real set) goes deal by deal, in Python's integers.
-_BULK_BOARD_LIMIT = 1 << 53
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
@@ -157,9 +154,9 @@ def main(argv: list[str], prog: str) -> int:
             from_fmt, source = _input_format(args, source, name)
             source = as_utf8(source, from_fmt, opened)
             judge.name = name
-            if from_fmt is not None and formats.is_fast_pair(from_fmt, to_fmt) \
-                    and (args.first_board or 0) < _BULK_BOARD_LIMIT and not args.pbn_export \
-                    and args.boards is None:
+            if from_fmt is not None and formats.takes_bulk_path(
+                    from_fmt, to_fmt, first_board=args.first_board,
+                    selecting=args.boards is not None, export=args.pbn_export):
                 total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, read_options,
                                          judge)
             else:

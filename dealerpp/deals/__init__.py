@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from dealerpp.deals import formats
+from dealerpp.deals.options import WriteOptions
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source
@@ -75,6 +76,7 @@ __all__ = [
 
 
 FORMATS = formats.NAMES  # the names of dealerpp.deals.formats.FORMATS
+_WRITE = WriteOptions()
 
 File = Union[str, "os.PathLike[str]", IO[Any]]
 
@@ -112,20 +114,24 @@ def loads(data: str | bytes, format: str | None = None, *, filename: str | None 
                             first_board=first_board))
 
 
-def dumps(deals: Iterable[Deal], format: str) -> str | bytes:
-    """The deals in ``format``: bytes for a binary format, else text."""
+def dumps(deals: Iterable[Deal], format: str,
+          options: WriteOptions | None = None) -> str | bytes:
+    """The deals in ``format``: bytes for a binary format, else text
+    (``options``: the writer's, dealerpp.deals.options)."""
     found = formats.get(format)
     out = io.BytesIO()
-    found.load_writer()(deals, out)
+    found.load_writer()(deals, out, options or _WRITE)
     data = out.getvalue()
     return data if found.binary else data.decode("utf-8", "surrogateescape")
 
 
-def write(file: File, deals: Iterable[Deal], format: str | None = None) -> None:
+def write(file: File, deals: Iterable[Deal], format: str | None = None,
+          options: WriteOptions | None = None) -> None:
     """Write ``deals`` to ``file`` (a path, or a file object open for
     writing) in ``format`` (by default from the name's extension). A path
     is written atomically, as the convert command writes: replaced whole
-    once every deal is written, or left as it was."""
+    once every deal is written, or left as it was. ``options``: the
+    writer's (dealerpp.deals.options: an html page's title, a sealed .dlm)."""
     if isinstance(deals, (str, bytes, os.PathLike)) or hasattr(deals, "write"):
         raise TypeError("deals.write(file, deals, format=None): the file comes first")
     if format is None:
@@ -141,13 +147,15 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None) -> None:
         from dealerpp.atomic import atomic_writer
 
         with atomic_writer(file) as out:
-            writer(deals, out)
+            writer(deals, out, options or _WRITE)
     else:
-        writer(deals, file)
+        writer(deals, file, options or _WRITE)
 
 
 def convert(src: File, dst: File, format: str | None = None, *,
-            src_format: str | None = None, first_board: int | None = None) -> int:
+            src_format: str | None = None, first_board: int | None = None,
+            options: ReadOptions | None = None,
+            write_options: WriteOptions | None = None) -> int:
     """Convert the deals of ``src`` (a path, or a file open for reading) to
     ``dst`` (a path, written atomically, or a file open for writing) in
     ``format`` (by default from ``dst``'s extension); how many deals.
@@ -157,7 +165,9 @@ def convert(src: File, dst: File, format: str | None = None, *,
     goes deal by deal; both accept the same files and give the same output
     and the same first error. ``src_format``: the input's format (by default
     from its extension or content); ``first_board``: number the boards from
-    there, as ``convert --first-board``."""
+    there, as ``convert --first-board``; ``options`` and ``write_options``:
+    the reader's and the writer's (dealerpp.deals.options), on either path.
+    Which path is ``formats.takes_bulk_path``'s decision, the command's too."""
     from dealerpp.deals import detect
 
     if isinstance(src, (str, os.PathLike)):
@@ -174,18 +184,20 @@ def convert(src: File, dst: File, format: str | None = None, *,
     source: Any = src
     if src_format is None:
         src_format, source = detect.detect(src, None)
-    if src_format is not None and formats.is_fast_pair(src_format, format):
+    if src_format is not None and formats.takes_bulk_path(src_format, format,
+                                                          first_board=first_board):
+        from dealerpp.deals.bulk.fallback import ModelPerDeal
         from dealerpp.deals.bulk.stream import convert_file
 
         source, opened = (source, None) if formats.get(src_format).binary \
             else detect.as_utf8(source)
         with opened or contextlib.nullcontext():
             return convert_file(source, dst, src_format, format, progress=False,
-                                first_board=first_board)
+                                first_board=first_board, per_deal=ModelPerDeal(options))
     count = _Count()
     found = (iter(()) if src_format is None
-             else read_source(source, src_format, first_board=first_board))
-    write(dst, count.through(found), format)
+             else read_source(source, src_format, first_board=first_board, options=options))
+    write(dst, count.through(found), format, write_options)
     return count.total
 
 

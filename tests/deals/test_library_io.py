@@ -148,3 +148,38 @@ def test_read_decodes_utf16_as_convert_does(codec: str, suffix: str, tmp_path: P
         assert deals.convert(wide, tmp_path / "wide.out", fmt) == 2
         deals.convert(twin, tmp_path / "twin.out", fmt)
         assert (tmp_path / "wide.out").read_bytes() == (tmp_path / "twin.out").read_bytes()
+
+
+def test_convert_numbers_boards_beyond_the_bulk_paths_integers(tmp_path: Path) -> None:
+    source = tmp_path / "in.deals"
+    deals.write(source, SAMPLE)
+    first = 10 ** 19  # more than a 64-bit integer holds: deal by deal, as the command does
+    assert formats.is_fast_pair("deals", "pbn")
+    assert not formats.takes_bulk_path("deals", "pbn", first_board=first)
+    assert deals.convert(source, tmp_path / "out.pbn", first_board=first) == 2
+    assert [d.board for d in deals.read(tmp_path / "out.pbn")] == [first, first + 1]
+
+
+@pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
+def test_convert_takes_the_readers_options_on_either_path(to: str, tmp_path: Path) -> None:
+    from dealerpp.deals.options import ReadOptions
+
+    source = tmp_path / "in.pbn"
+    bad = LINES[1].replace("Q32", "Q3X")
+    source.write_text(f'[Deal "{LINES[0]}"]\n\n[Deal "{bad}"]\n\n[Deal "{LINES[1]}"]\n')
+    with pytest.raises(DppError):
+        deals.convert(source, tmp_path / f"out.{to}", to)
+    problems: list[object] = []
+    total = deals.convert(source, tmp_path / "out", to,
+                          options=ReadOptions(report=problems.append))
+    assert total == 2 and len(problems) == 1
+    assert [d.masks for d in deals.read(tmp_path / "out", to)] == [d.masks for d in SAMPLE]
+
+
+def test_convert_takes_the_writers_options(tmp_path: Path) -> None:
+    from dealerpp.deals.options import WriteOptions
+
+    source = tmp_path / "in.deals"
+    deals.write(source, SAMPLE)
+    deals.convert(source, tmp_path / "out.html", write_options=WriteOptions(title="Club night"))
+    assert "<title>Club night</title>" in (tmp_path / "out.html").read_text()

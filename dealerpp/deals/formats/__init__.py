@@ -304,6 +304,22 @@ def from_extension(filename: str | None) -> str | None:
     return BY_EXTENSION.get(os.path.splitext(filename)[1].lower())
 
 
+# The bulk path keeps board numbers in 64-bit integers; a first board
+# beyond this (no real set) goes deal by deal, in Python's integers.
+BULK_BOARD_LIMIT = 1 << 53
+
+
+def takes_bulk_path(src: str | None, dst: str, *, first_board: int | None = None,
+                    selecting: bool = False, export: bool = False) -> bool:
+    """Whether a conversion from ``src`` to ``dst`` takes the bulk path (the
+    one decision, for ``dealerpp.deals.convert`` and ``dealerpp convert``):
+    a fast pair, board numbers the bulk path's integers hold, and nothing
+    asked that only the per-deal path does (``selecting`` boards by number,
+    PBN's ``export`` format)."""
+    return (is_fast_pair(src, dst) and (first_board or 0) < BULK_BOARD_LIMIT
+            and not selecting and not export)
+
+
 def is_fast_pair(src: str | None, dst: str | None) -> bool:
     """Whether converting ``src`` to ``dst`` takes the bulk path: both fast,
     and different (a same-format copy keeps things, such as PBN tag text or
