@@ -52,7 +52,8 @@ def test_full_deals_every_pair(deals: list[Deal], src: str, chunk: int) -> None:
 
 
 @SETTINGS
-@given(deal_lists(partial=True), st.sampled_from(["deals", "pbn", "oneline", "compact"]), CHUNKS)
+@given(deal_lists(partial=True), st.sampled_from(["deals", "pbn", "oneline", "compact", "listing"]),
+       CHUNKS)
 def test_mixed_full_and_partial(deals: list[Deal], src: str, chunk: int) -> None:
     check_all_targets(write_per_deal(deals, src), src, chunk)
 

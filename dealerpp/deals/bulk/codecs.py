@@ -606,9 +606,10 @@ if TYPE_CHECKING:
 
     from dealerpp.deals.bulk.compact import CompactCodec
     from dealerpp.deals.bulk.lin import LinCodec
+    from dealerpp.deals.bulk.listing import ListingCodec
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
-                            | CompactCodec)
+                            | CompactCodec | ListingCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

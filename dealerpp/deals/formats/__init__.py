@@ -257,7 +257,7 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("lin", (".lin",),
                "Bridge Base Online (BBO): boards, auctions with alerts, play, players, matches",
                _lin, bulk=True),
-    DealFormat("listing", (), "'Deal #N: Player North: S5 H7 ...'", _listing),
+    DealFormat("listing", (), "'Deal #N: Player North: S5 H7 ...'", _listing, bulk=True),
     DealFormat("oneline", (), "dealer's printoneline: 'n S.H.D.C e ... w ...'",
                _oneline, bulk=True),
     DealFormat("compact", (), "dealer's printcompact: 'n S.H.D.C' ... 'w ...'", _compact,

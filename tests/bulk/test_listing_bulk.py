@@ -1,0 +1,69 @@
+"""The listing on the bulk path (dealerpp/deals/bulk/listing.py): the writer's
+listings are read in bulk (a per-deal reader that refuses to be called),
+written in bulk byte for byte as the per-deal writer writes them, deal
+numbers of any width; records made odd go to the per-deal reader with the
+same deals or the same first error."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerpp.deals import formats
+from dealerpp.deals.bulk.stream import convert_stream
+from tests.conftest import examples
+
+from .helpers import bulk, per_deal
+from .test_compact_bulk import Refused
+from .test_properties import random_deals
+
+TARGETS = tuple(f for f in formats.FAST if f != "listing")
+
+
+@pytest.mark.parametrize("chunk", [100, 300, 4096, 1 << 20])
+def test_the_writers_listings_are_read_in_bulk(chunk: int) -> None:
+    """Numbers of 1 to 4 digits (1,200 deals), chunks cutting anywhere."""
+    raw = random_deals(1200, 8).masks.astype("<u8").tobytes()
+    text = bulk(raw, "deals", "listing", chunk=8000)
+    assert isinstance(text, bytes) and text == per_deal(raw, "deals", "listing")
+    out = io.BytesIO()
+    convert_stream(io.BytesIO(text), out, "listing", "deals", per_deal=Refused(), chunk=chunk)
+    assert out.getvalue() == raw
+
+
+def odd(record: bytes, how: str) -> bytes:
+    lines = record.splitlines(keepends=True)
+    return {
+        "plain": record,
+        "lower": lines[0] + lines[1].lower() + b"".join(lines[2:]),
+        "crlf": record.replace(b"\n", b"\r\n"),
+        "order": lines[0][:23] + lines[0][26:-1] + b" " + lines[0][23:25] + b"\n"
+        + b"".join(lines[1:]),
+        "more": record + b"SA\n",  # a card after the last hand: that hand's
+        "joined": lines[0][:-1] + b" " + b"".join(lines[1:]),
+        "blank": record + b"\n",
+        "twice": lines[1][:14] + lines[1][17:20] + lines[1][17:] + b"".join(lines[2:]),
+        "number": b"Deal #x" + record[7:],
+        "seat": lines[0] + lines[2] + lines[1] + lines[3],
+    }[how]
+
+
+WAYS = ["plain", "lower", "crlf", "order", "more", "joined", "blank", "twice", "number", "seat"]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.data(), st.sampled_from([100, 400, 1 << 20]))
+def test_odd_records_give_what_the_per_deal_reader_gives(data: st.DataObject,
+                                                        chunk: int) -> None:
+    raw = random_deals(data.draw(st.integers(1, 12)), data.draw(st.integers(0, 99))).masks
+    text = bulk(raw.astype("<u8").tobytes(), "deals", "listing")
+    assert isinstance(text, bytes)
+    lines = text.splitlines(keepends=True)
+    records = [b"".join(lines[i:i + 4]) for i in range(0, len(lines), 4)]
+    ways = st.sampled_from(["plain"] * 5 + WAYS)
+    odd_text = b"".join(odd(record, data.draw(ways)) for record in records)
+    for dst in TARGETS:
+        assert bulk(odd_text, "listing", dst, chunk) == per_deal(odd_text, "listing", dst), dst
