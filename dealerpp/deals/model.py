@@ -649,7 +649,7 @@ class DlmInfo:
     board_duplicates: str = "0"
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, init=False)
 class Deal:
     """Who holds each card, plus what travels with the deal.
 
@@ -687,17 +687,30 @@ class Deal:
     # what the deal is, as its auction and play are.
     game: Game | None = None
 
-    def __post_init__(self) -> None:
-        if isinstance(self.masks, str):  # Deal("N:..."), as repr shows a deal
-            object.__setattr__(self, "masks", Deal.from_pbn(self.masks).masks)
-        problem = mask_problem(self.masks)
+    def __init__(self, masks: tuple[int, int, int, int] | str = (0, 0, 0, 0),
+                 board: int | None = None, dealer: Seat | None = None, vul: Vul | None = None,
+                 auction: tuple[Call, ...] = (), play: tuple[Card, ...] = (),
+                 gib: GibInfo | None = None, pbn: PbnInfo | None = None,
+                 dx_number: int | None = None, dlm: DlmInfo | None = None,
+                 order: tuple[tuple[Card, ...], ...] | None = None,
+                 game: Game | None = None) -> None:
+        # Written by hand (not the dataclass's): a frozen dataclass sets its
+        # twelve fields one object.__setattr__ at a time, which cost readers
+        # of large files more than reading the deal did.
+        if isinstance(masks, str):  # Deal("N:..."), as repr shows a deal
+            masks = Deal.from_pbn(masks).masks
+        problem = mask_problem(masks)
         if problem:
             raise ValueError(problem)
-        if self.order is not None and (
-                len(self.order) != 4
+        if order is not None and (
+                len(order) != 4
                 or any(mask_of_cards(cards) != mask or len(cards) != popcount(mask)
-                       for cards, mask in zip(self.order, self.masks, strict=True))):
+                       for cards, mask in zip(order, masks, strict=True))):
             raise ValueError("order must list exactly each hand's cards")
+        object.__setattr__(self, "__dict__", {
+            "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": auction,
+            "play": play, "gib": gib, "pbn": pbn, "dx_number": dx_number, "dlm": dlm,
+            "order": order, "game": game})
 
     # -- construction ---------------------------------------------------
     @classmethod

@@ -121,3 +121,29 @@ def test_hand_values_are_dealers(dealer_bin: str) -> None:
                     assert getattr(holding, name) == next(values), (name, str(hand))
         deals_seen += 1
     assert deals_seen == COUNT
+
+
+def test_every_deal_is_made_by_its_constructor() -> None:
+    """No reader builds a Deal behind the constructor's back (its checks
+    always run): nothing makes one with object.__new__ or fills its fields."""
+    import re
+
+    from tests.conftest import PROJECT_ROOT
+
+    for path in (PROJECT_ROOT / "dealerpp").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"object\.__new__\(Deal\)|__new__\(Deal\b", text), path
+
+
+def test_the_constructor_checks_what_a_reader_passes() -> None:
+    import dataclasses
+
+    import pytest
+
+    masks = (Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. "
+                           "...AKQJT98765432").masks)
+    with pytest.raises(ValueError, match="in two hands"):
+        Deal((masks[0], masks[0] | masks[1], masks[2], masks[3] & ~masks[0]), board=1)
+    deal = Deal(masks, 7, pbn=None)
+    assert dataclasses.replace(deal, board=8) == Deal(masks, board=8)
+    assert Deal(str(deal)) == Deal(masks)

@@ -27,10 +27,9 @@ game (``deal.pbn.problems``).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
 from dealerpp.deals.formats.pbn.checks import (
@@ -344,7 +343,7 @@ class _Reader:
         number = int(board)
         seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
         info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None))
-        return _checked_deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
+        return Deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
 
     def _flush_previous(self) -> None:
         """The tag values of the last printpbn game, into ``previous``."""
@@ -421,7 +420,7 @@ class _Reader:
         dealer, vul = _PLAIN_DEALERS[dealer_value], _PLAIN_VULS[vul_value]
         self.previous.update(values)
         info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None))
-        return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
+        return Deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
 
     def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
         """A line of hands without tags (the ``pbnin`` layout)."""
@@ -570,8 +569,7 @@ class _Reader:
         derived = (masks, board, dealer, vul, auction, play, order)
         info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
                        entries=entries, has_deal=has_deal)
-        return _checked_deal(masks=masks, board=board, dealer=dealer, vul=vul, auction=auction,
-                             play=play, pbn=info, order=order)
+        return Deal(masks, board, dealer, vul, auction, play, pbn=info, order=order)
 
     @staticmethod
     def _auction(tag: _Tag | None, dealer: Seat | None,
@@ -608,18 +606,6 @@ class _Reader:
         for problem in problems:
             warn(f"Play: {problem.message}", problem.offset)
         return play or ()
-
-
-_DEAL_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Deal)}
-
-
-def _checked_deal(**fields: Any) -> Deal:
-    """A Deal from masks the reader has checked already (parse_deal), made
-    without Deal.__post_init__ checking them again: that check costs a fifth
-    of reading a game of plain tags. Same object as Deal(**fields) makes."""
-    deal = object.__new__(Deal)
-    object.__setattr__(deal, "__dict__", {**_DEAL_DEFAULTS, **fields})
-    return deal
 
 
 def _hands_written(value: str) -> bool:
