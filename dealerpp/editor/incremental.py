@@ -10,6 +10,9 @@ check then plays the records back, in order, into a fresh ``Report`` and
 semantic pass (definitions and uses, the logic analysis, everything that
 depends on other statements) runs over the whole script every time.
 
+Stretches are cut at some of those lines only (chosen by each line's own
+text, so an edit moves no other cut), about eight statements a stretch.
+
 Why a stretch read alone is read as check_text reads it in the script:
 
 - it starts at a line start that no comment, string or shape{} block of
@@ -68,6 +71,14 @@ _NAMES_LINE = re.compile(r"\bline \d")
 _STARTS = ("keyword", "assignment")
 # Line texts remembered as starting a statement or not, at most.
 _LINES_KEPT = 20_000
+# Stretches are cut at some of the lines that start a statement, chosen by
+# the line's text (so that an edit moves no cut but its own line's): one in
+# _STRETCH_MEAN, and at least one in _STRETCH_MOST. Several statements a
+# stretch cost less to keep and play back than one; an edit reads again
+# the few statements of its stretch.
+_STRETCH_MEAN = 8
+_STRETCH_MOST = 32
+_OTHER_LINE, _STATEMENT_LINE, _CUT = range(3)
 
 
 class _Stale(Exception):
@@ -260,7 +271,7 @@ class IncrementalCheck:
         # the last did not (kept for one check more: an edit undone soon).
         self._records: dict[tuple[str, bool], list[_Record]] = {}
         self._older: dict[tuple[str, bool], list[_Record]] = {}
-        self._starts: dict[str, bool] = {}
+        self._starts: dict[str, int] = {}
         # How the last check went: stretches read afresh, and whether it
         # fell back on check_text (for tests and the bench).
         self.read = 0
@@ -326,25 +337,33 @@ class IncrementalCheck:
             elif text.count("\n", region.start, region.end):
                 spanned.append((region.start, region.end))
         bounds = [0]
-        index = 0
+        index = passed = 0
         for found in _LINE_WORD.finditer(text, 1, stop):
             start = found.start()
             while index < len(spanned) and spanned[index][1] <= start:
                 index += 1
             if index < len(spanned) and spanned[index][0] < start:
                 continue
-            if self.starts_statement(text, start):
+            kind = self.line_kind(text, start)
+            if kind == _CUT or (kind == _STATEMENT_LINE and passed >= _STRETCH_MOST):
                 bounds.append(start)
+                passed = 0
+            elif kind == _STATEMENT_LINE:
+                passed += 1
         bounds.append(len(text))
         return bounds
 
-    def starts_statement(self, text: str, start: int) -> bool:
-        """Whether the line at ``start`` surely starts a statement."""
+    def line_kind(self, text: str, start: int) -> int:
+        """Whether the line at ``start`` surely starts a statement, and if so
+        whether a stretch starts there (``_CUT``)."""
         end = text.find("\n", start)
         line = text[start:] if end < 0 else text[start:end]
         known = self._starts.get(line)
         if known is None:
-            known = self._starts[line] = _starts_statement(line)
+            known = _OTHER_LINE
+            if _starts_statement(line):
+                known = _CUT if hash(line) % _STRETCH_MEAN == 0 else _STATEMENT_LINE
+            self._starts[line] = known
             if len(self._starts) > _LINES_KEPT:
                 self._starts.clear()
         return known
