@@ -7,8 +7,10 @@
    sending ``didChange`` to receiving the diagnostics of that version.
    Goal: median under 100 ms. Beside it, in the same run, the alternative
    an editor would otherwise have: ``check_text`` on the same text in this
-   process (the floor: the server cannot beat the check it runs) and the
-   command ``dealerpp check FILE`` started afresh for each edit.
+   process and the command ``dealerpp check FILE`` started afresh for each
+   edit; and the server's own incremental check (``editor.incremental``)
+   in this process, on the same edits (the floor: the server cannot beat
+   the check it runs).
 2. Memory: the server's resident size with 1, 50 and N documents of that
    size open, and after closing them all.
 
@@ -69,7 +71,33 @@ def edit_latencies(client: Client, text: str, edits: int) -> tuple[list[float], 
     return times, cpu_seconds(client.process.pid) - cpu_before
 
 
-def check_in_process(text: str, edits: int) -> list[float]:
+def edited_texts(text: str, edits: int) -> list[str]:
+    """The texts the server sees after each of ``edit_latencies``'s edits."""
+    lines = text.split("\n")
+    texts = []
+    for number in range(edits):
+        line = 10 + number * (len(lines) - 20) // edits
+        column = lines[line].index("=") + 2
+        lines[line] = lines[line][:column] + "1 + " + lines[line][column:]
+        texts.append("\n".join(lines))
+    return texts
+
+
+def incremental_in_process(text: str, edits: int) -> tuple[list[float], list[float]]:
+    from dealerpp.editor.incremental import IncrementalCheck
+
+    check = IncrementalCheck("latency.dl")
+    check.check(text)
+    times, cpu = [], []
+    for edited in edited_texts(text, edits):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        check.check(edited)
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - cpu_start)
+    return times, cpu
+
+
+def check_in_process(text: str, edits: int) -> tuple[list[float], list[float]]:
     from dealerpp.script.check import check_text
 
     check_text(text, "latency.dl")
@@ -129,17 +157,21 @@ def main() -> int:
     finally:
         client.close()
     in_process, in_process_cpu = check_in_process(text, options.edits)
+    incremental, incremental_cpu = incremental_in_process(text, options.edits)
     command = check_command(text, options.edits)
     median = statistics.median(server)
     print(f"{options.lines}-line script, {options.edits} edits, median (min-max) ms:")
     for name, times in (("server: edit -> diagnostics", server),
+                        ("incremental check in process", incremental),
                         ("check_text in process", in_process),
                         ("dealerpp check FILE, a process per edit", command)):
         print(f"  {name:42} {1000 * statistics.median(times):7.1f} "
               f"({1000 * min(times):.1f}-{1000 * max(times):.1f})")
     print(f"  CPU time an edit: server {1000 * server_cpu / options.edits:.1f} ms, "
+          f"incremental check {1000 * statistics.median(incremental_cpu):.1f} ms, "
           f"check_text {1000 * statistics.median(in_process_cpu):.1f} ms (load-proof figures: "
           f"on a shared machine the wall times above include waiting for a core)")
+    print(f"  load average at the end: {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print(f"  server / check_text: {median / statistics.median(in_process):.2f}x; "
           f"server / dealerpp check: {median / statistics.median(command):.2f}x")
     print(f"  goal: median under {1000 * GOAL_SECONDS:.0f} ms: "

@@ -15,7 +15,11 @@ one per keystroke. A result for a text that has changed since is dropped.
 Each document's check is incremental (``editor.incremental``): only the
 statements an edit touched are read again. The documents checked last keep
 what that needs (``CHECKS_KEPT`` of them; closing a document drops its own),
-so memory stays bounded however many are open.
+so memory stays bounded however many are open. Those records are many
+objects that live long: once the checks are done, the objects alive are
+frozen (``gc.freeze``), so that the collector's full passes, which would
+otherwise walk them all every few checks (about 150 ms on a 1,000-line
+script), walk only what is new.
 
 No handler lets an exception out: its own problems go to the client's log
 (``window/logMessage``) and to standard error, never to standard output,
@@ -25,6 +29,7 @@ which carries the protocol alone.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import re
 import sys
@@ -54,6 +59,9 @@ SETTLE_SECONDS = 0.01
 OUTLINES_KEPT = 4
 # Incremental checks kept for the documents checked last.
 CHECKS_KEPT = 8
+# Checks between two full collections of everything, frozen objects too
+# (what became a cycle of garbage after it was frozen is freed then).
+CHECKS_BETWEEN_FULL_COLLECTIONS = 200
 _WORD = re.compile(r"[A-Za-z0-9_]+|\S")
 _SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning,
              "note": lsp.DiagnosticSeverity.Information}
@@ -94,6 +102,7 @@ class DealerServer(LanguageServer):
         self._checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="check")
         # Touched by the checker's one thread only: the checks, the last used last.
         self._checks: dict[str, IncrementalCheck] = {}
+        self._checks_done = 0
 
     # -- the client's log ---------------------------------------------------------
 
@@ -216,6 +225,17 @@ class DealerServer(LanguageServer):
                     continue  # changed (and marked again), closed or opened again meanwhile
                 self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
                     uri=uri, version=version, diagnostics=to_protocol(found, current, text)))
+                self._checks_done += 1
+            self.freeze_survivors()
+
+    def freeze_survivors(self) -> None:
+        """All checks done: what is alive now lives on (documents, records)
+        and leaves the collector's passes; now and then it is all collected."""
+        if self._checks_done >= CHECKS_BETWEEN_FULL_COLLECTIONS:
+            self._checks_done = 0
+            gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def check_document(self, text: str, uri: str, language: str) -> list[Diagnostic]:
         """check's diagnostics for the text of document ``uri`` (in the checker's thread)."""
