@@ -342,3 +342,25 @@ def test_unknown_names_get_spelling_hints() -> None:
         "define it with NAME = EXPR before its first use (it is defined later)",
     ]
     assert [d for d in found if d.severity == "warning"] == []
+
+
+@pytest.mark.dealer
+def test_dealer_cannot_run_tricks_as_the_warning_says(dealer_bin: str, tmp_path: Path) -> None:
+    """Debian's dealer stops at a tricks() every deal evaluates, with one of
+    the two messages the warning names (its temporary files' names come from
+    uninitialised memory, so which one varies from run to run)."""
+    import subprocess
+
+    script = "generate 50\nproduce 3\ncondition tricks(north, notrumps) > 6\naction printoneline\n"
+    (tmp_path / "t.dl").write_text(script)
+    warning = [d.message for d in check_text(script, "t.dl") if d.severity == "warning"]
+    assert any("tricks() needs GIB's double-dummy solver" in m for m in warning), warning
+    for seed in ("1", "2", "3"):
+        done = subprocess.run([dealer_bin, "-s", seed, "t.dl"], cwd=tmp_path, capture_output=True,
+                              timeout=60)
+        said = done.stderr.decode("latin-1")
+        assert done.returncode == 10, (done.returncode, said)
+        assert ("Can't open temporary file" in said or "Can't read output of analysis" in said), said
+        assert not any(line.startswith(b"n ") for line in done.stdout.splitlines())
+        assert all(quoted in warning[0] for quoted in
+                   ("Can't open temporary file", "Can't read output of analysis"))

@@ -39,6 +39,14 @@ _UNKNOWN = object()
 SEAT_INDEX = {"north": 0, "east": 1, "south": 2, "west": 3}
 # Whether the logic analysis runs (bench/bench_check_corpus.py times it off).
 ANALYSE_LOGIC = True
+# What Debian's dealer 20211121 does with tricks(), measured (docs/check.md).
+_TRICKS_MESSAGE = ("tricks() needs GIB's double-dummy solver, which Debian's dealer cannot "
+                   "run: where it first evaluates tricks() it mostly stops (exit 10, \"Can't "
+                   "open temporary file\" or \"Can't read output of analysis\"), and now and "
+                   "then goes on with meaningless trick counts")
+_TRICKS_HINT = ("it names its temporary files from uninitialised memory (they may be left in "
+                "the current directory) and runs whatever `bridge` is on the PATH (on Linux "
+                "usually iproute2's network tool)")
 _DEFINE_IT = "define it with NAME = EXPR before its first use"
 # How many variables are compared with an unknown name, at most.
 _HINT_CANDIDATES = 500
@@ -581,8 +589,7 @@ class SemanticPass:
 
     def expr_tricks(self, tree: Tree) -> None:
         self.note_analysis()
-        self.warn(tree.children[0], "tricks() runs GIB's double-dummy solver, which must be "
-                  "installed; without it dealer stops when it first evaluates tricks()")
+        self.warn(tree.children[0], _TRICKS_MESSAGE, _TRICKS_HINT)
 
     def expr_shape(self, tree: Tree) -> None:
         self.shape_call(tree.children[0])
