@@ -265,3 +265,78 @@ def test_a_shape_block_is_analysed_as_the_list_it_compiles_to() -> None:
         assert "never-holds" in codes or "condition-never-holds" in codes, (expression, codes)
     fine = "predeal north SA\ncondition shape{north, 5+s}\naction printall\n"
     assert not {d.code for d in check_text(fine, "s.dpp")} & {"never-holds", "condition-never-holds"}
+
+
+# -- a whole condition that always holds ---------------------------------------------------
+
+def always(condition: str) -> bool:
+    return (1, "condition-always-holds") in codes(f"condition {condition}\n")
+
+
+def _leaf_tests(text: str) -> list[str]:
+    """The tests a generated shape condition is made of (their texts)."""
+    import re
+
+    return re.findall(r"(?:spades|hearts|diamonds|clubs)\(north\) [<>=!]+ -?\d+|shape\([^)]*\)", text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(shape_conditions())
+def test_always_holds_on_one_hand_exactly_when_every_shape_fits(case: tuple[str, object]) -> None:
+    """Brute force over the 560 shapes: the whole condition is said to always
+    hold exactly when every shape fits it and one of its tests, alone, fails
+    on some shape (a test that always holds alone is taken as meant so)."""
+    text, holds = case
+    fitting = sum(1 for shape in ALL_SHAPES if holds(shape))  # type: ignore[operator]
+    some_test_fails = any(never(f"not ({test})") is False for test in _leaf_tests(text))
+    assert always(text) == (fitting == len(ALL_SHAPES) and some_test_fails), (text, fitting)
+
+
+@pytest.mark.parametrize(("condition", "expected"), [
+    ("hcp(north) > 10 or hcp(north) < 15", True),       # `or` meant `and`
+    ("not (hcp(north) > 10 and hcp(north) < 5)", True),
+    ("shape(north, any 4333) or not shape(north, any 4333)", True),
+    ("hcp(north) + hcp(south) <= 40", False),           # one test, meant so
+    ("hcp(north) >= 0 and hcp(north) < 100", False),
+    ("1", False),                                       # a constant proves nothing
+    ("hcp(north) > 10 or spades(north) > 4", False),
+])
+def test_a_whole_condition_that_always_holds(condition: str, expected: bool) -> None:
+    assert always(condition) == expected
+
+
+@st.composite
+def covering_conditions(draw: st.DrawFn) -> str:
+    """Two or three tests of one value joined by `or` (often covering every
+    value it can take), or-ed with the negation of a test of another."""
+    value = draw(st.sampled_from([
+        "hcp(north)", "controls(south)", "spades(north)", "hcp(north) + hcp(south)",
+        "hearts(north) + hearts(south)"]))
+    tests = [f"{value} {draw(st.sampled_from(sorted(OPERATORS)))} {draw(st.integers(0, 20))}"
+             for _ in range(draw(st.integers(2, 3)))]
+    if draw(st.booleans()):
+        tests.append(f"not ({draw(deal_conditions(2))})")
+    return " or ".join(f"({test})" for test in tests)
+
+
+@pytest.mark.dealer
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(covering_conditions())
+def test_always_holds_agrees_with_dealer(dealer_bin: str, condition: str) -> None:
+    """Where check says the whole condition always holds, dealer finds no
+    deal where it fails in 300,000."""
+    if always(condition):
+        assert dealer_finds(dealer_bin, f"not ({condition})", 300_000) == 0, condition
+
+
+@pytest.mark.dealer
+@pytest.mark.parametrize("condition", [
+    "hcp(north) > 10 or hcp(north) < 15",
+    "not (hcp(north) > 10 and hcp(north) < 5)",
+    "spades(north) + spades(south) < 9 or spades(east) + spades(west) < 9",
+])
+def test_conditions_said_to_always_hold_dealer_never_fails(dealer_bin: str,
+                                                           condition: str) -> None:
+    assert always(condition)
+    assert dealer_finds(dealer_bin, f"not ({condition})", 300_000) == 0

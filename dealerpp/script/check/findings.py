@@ -26,11 +26,12 @@ if TYPE_CHECKING:
 NEVER_HOLDS = "never-holds"
 ALWAYS_HOLDS = "always-holds"
 CONDITION_NEVER_HOLDS = "condition-never-holds"
+CONDITION_ALWAYS_HOLDS = "condition-always-holds"
 TRUTH_AS_NUMBER = "truth-as-number"
 CHAINED_COMPARISON = "chained-comparison"
 NOT_BINDS_TIGHTER = "not-binds-tighter"
-CODES = (NEVER_HOLDS, ALWAYS_HOLDS, CONDITION_NEVER_HOLDS, TRUTH_AS_NUMBER,
-         CHAINED_COMPARISON, NOT_BINDS_TIGHTER)
+CODES = (NEVER_HOLDS, ALWAYS_HOLDS, CONDITION_NEVER_HOLDS, CONDITION_ALWAYS_HOLDS,
+         TRUTH_AS_NUMBER, CHAINED_COMPARISON, NOT_BINDS_TIGHTER)
 _SHOWN = 60  # characters of an expression quoted in a message
 _OPERATOR_WORDS = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
 _TABLE_NAMES = {"hcp": "hcp", "control": "control", "pt0": "tens", "pt1": "jacks",
@@ -98,6 +99,13 @@ class LogicPass:
             self.add(CONDITION_NEVER_HOLDS, keyword,
                      "this condition can never hold: dealer would deal until its generate "
                      "limit and produce nothing", None)
+        elif (value.split and value.varies and value.if_false is None
+              and analysis.some_test_can_fail(tree)):
+            # Only where its tests together always hold: a test that always
+            # holds on its own (hcp(north) >= 0) is taken as meant so.
+            self.add(CONDITION_ALWAYS_HOLDS, keyword,
+                     "this condition always holds: dealer accepts every deal it makes, so "
+                     "the condition selects nothing", None)
 
     def expression(self, tree: Any) -> None:
         analysis = self.current()

@@ -69,6 +69,9 @@ _PT_ALIASES = {
     "top2": "pt5", "top3": "pt6", "top4": "pt7", "top5": "pt8", "c13": "pt9",
 }
 _FIXED_RANGES = {"loser": ((0, 12), (0, 3))}
+# The tests other than comparisons, and how many some_test_can_fail reads.
+_TESTS = frozenset(("shape", "shape_block", "hascard"))
+_MOST_TESTS_LOOKED_AT = 10_000
 
 
 class Value:
@@ -648,6 +651,28 @@ class Analysis:
         finally:
             self.quiet -= 1
         return value
+
+    def some_test_can_fail(self, tree: Any) -> bool:
+        """Whether a test inside ``tree`` (a comparison, shape() or hascard,
+        through the variables it reads) fails on some deal on its own."""
+        pending, seen, looked = [tree], set(), 0
+        while pending and looked < _MOST_TESTS_LOOKED_AT:
+            node = pending.pop()
+            if node.__class__ is not Tree:
+                continue
+            looked += 1
+            data = node.data
+            if data == "var":
+                name = str(node.children[0])
+                if name not in seen and name in self.definitions:
+                    seen.add(name)
+                    pending.append(self.definitions[name])
+            elif data in _TESTS or _is_comparison(node):
+                if self.alone(node).if_false is not None:
+                    return True
+            else:
+                pending.extend(node.children)
+        return False
 
     def report(self, finding: Finding) -> None:
         if not self.quiet:
