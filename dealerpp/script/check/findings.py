@@ -13,7 +13,7 @@ from __future__ import annotations
 from dealerpp.diagnostics import quote
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.domain import SEATS, SUIT_WORDS, TABLE_ROWS, Deck, default_tables
-from dealerpp.script.check.logic import Analysis, Finding, Value
+from dealerpp.script.check.logic import Analysis, Finding, Value, can_fail
 from dealerpp.script.check.report import Report
 from dealerpp.script.check.trees import first_token, last_token
 
@@ -99,7 +99,7 @@ class LogicPass:
             self.add(CONDITION_NEVER_HOLDS, keyword,
                      "this condition can never hold: dealer would deal until its generate "
                      "limit and produce nothing", None)
-        elif (value.split and value.varies and value.if_false is None
+        elif (value.split and value.varies and not can_fail(value)
               and analysis.some_test_can_fail(tree)):
             # Only where its tests together always hold: a test that always
             # holds on its own (hcp(north) >= 0) is taken as meant so.

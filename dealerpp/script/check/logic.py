@@ -116,6 +116,34 @@ class Value:
 
 
 
+class _FailsWhere:
+    """Where an `and` or `or` fails, worked out when asked: where any of
+    ``parts`` fails (the left and right of an `and`, the right of an `or`).
+    ``can_fail`` follows it without working out the states."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[Value, ...]) -> None:
+        self.parts = parts
+
+    def __call__(self) -> State | None:
+        found = None
+        for part in self.parts:
+            found = join(found, part.if_false)
+        return found
+
+
+def can_fail(value: Value) -> bool:
+    """Whether ``value.if_false`` is a state, working out no more than it
+    takes: an `and` fails where either side does."""
+    later = value._later
+    if later is None:
+        return value._if_false is not None
+    if later.__class__ is _FailsWhere:
+        return any(can_fail(part) for part in later.parts)
+    return value.if_false is not None
+
+
 def test(if_true: State | None, if_false: State | None = None,
          later: Callable[[], State | None] | None = None) -> Value:
     """A truth value that holds in ``if_true`` and fails in ``if_false`` (or
@@ -412,7 +440,7 @@ class Analysis:
         context = holds if conjunction else left.if_false
         right = self.evaluate(right_tree, context) if context is not None else None
         if right is None:
-            value = (test(None, later=lambda: left.if_false) if conjunction
+            value = (test(None, later=_FailsWhere((left,))) if conjunction
                      else test(holds, None))
             value.reported, value.varies = left.reported, left.varies
             if not left.is_truth:
@@ -422,10 +450,10 @@ class Analysis:
             self.split_truth(right, context)
         right_holds = right.if_true
         if conjunction:
-            value = test(right_holds, later=lambda: join(left.if_false, right.if_false))
+            value = test(right_holds, later=_FailsWhere((left, right)))
             decided = right_holds is None
         else:
-            value = test(join(holds, right_holds), later=lambda: right.if_false)
+            value = test(join(holds, right_holds), later=_FailsWhere((right,)))
             decided = right.if_false is None
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
