@@ -40,6 +40,9 @@ FORMATS = [
     ("giblib", "gib", "giblib"),
     ("PBN [Deal] games", "pbn", "pbn"),
     ("printoneline", "one", "oneline"),
+    ("LIN (Big Deal's lines)", "lin", "lin"),
+    ("printcompact", "compact", "compact"),
+    ("listing", "listing", "listing"),
 ]
 
 

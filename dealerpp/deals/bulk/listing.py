@@ -65,6 +65,28 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _SUIT_OF, _RANK_OF, _CARD_TEXT = _tables()
 
 
+_SUIT_TABLES: list[np.ndarray] = []
+
+
+def _suit_tables() -> list[np.ndarray]:
+    """For spades .. clubs, by 13-bit holding: its cards high first as
+    ``SA SK `` (three bytes a card), padded with zero bytes to 39."""
+    if not _SUIT_TABLES:
+        holdings = np.arange(8192)
+        for suit in range(3, -1, -1):
+            table = np.zeros((8192, 39), np.uint8)
+            column = np.zeros(8192, np.int64)
+            for rank in range(12, -1, -1):
+                held = np.flatnonzero(holdings >> rank & 1)
+                at = column[held]
+                table[held, at] = _SUITS[suit]
+                table[held, at + 1] = _RANKS[rank]
+                table[held, at + 2] = 32
+                column[held] += 3
+            _SUIT_TABLES.append(table)
+    return _SUIT_TABLES
+
+
 def _template(digits: int) -> bytes:
     hand = b" " * _HAND
     lines = [b"Deal #" + b"0" * digits + b": " + _HEADS[0] + hand + b"\n"]
@@ -145,17 +167,17 @@ class ListingCodec(HeadHooks):
             out[:, 6 + column] = (numbers // 10 ** (digits - 1 - column)) % 10 + 48
         first = 22 + digits
 
+        tables = _suit_tables()
+
         def work(a: int, b: int) -> None:
-            words = np.ascontiguousarray(masks[a:b].astype("<u8")).view(np.uint8)
-            bits = np.unpackbits(words.reshape(-1, 8), axis=1, bitorder="little")
-            high_first = np.ascontiguousarray(bits[:, 51::-1])  # (hands, 52): the ace of spades first
-            cards = 51 - (np.flatnonzero(high_first) % 52).reshape(-1, 13)  # 13 a full hand
-            text = np.full((len(cards), 13, 3), 32, np.uint8)
-            text[:, :, :2] = _CARD_TEXT[cards]
-            hands = text.reshape(b - a, 4, 39)[:, :, :_HAND]
+            part = masks[a:b].reshape(-1)  # the hands, N E S W a deal
+            # each suit's cards as text padded with zero bytes, the padding dropped
+            cells = np.concatenate([tables[suit][(part >> np.uint64(13 * (3 - suit)))
+                                                 & np.uint64(8191)] for suit in range(4)], axis=1)
+            text = cells[cells != 0].reshape(b - a, 4, 39)  # 13 cards of three bytes a hand
             target = np.lib.stride_tricks.as_strided(
                 out[a:, first:], (b - a, 4, _HAND), (width, _STEP, 1))
-            target[:] = hands
+            target[:] = text[:, :, :_HAND]
 
         _each_sub_block(len(masks), work)
         return out
