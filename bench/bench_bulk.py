@@ -84,7 +84,12 @@ def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str,
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode:
         raise SystemExit(f"{' '.join(command)} failed with status {process.returncode}")
+    CPU_SECONDS[(str(src), str(dst), str(root))] = usage.ru_utime + usage.ru_stime
     return seconds, usage.ru_maxrss
+
+
+# the CPU time of the last conversion of each (source, target, checkout)
+CPU_SECONDS: dict[tuple[str, str, str], float] = {}
 
 
 def child_env(root: Path = ROOT) -> dict[str, str]:
@@ -120,12 +125,15 @@ class Timer:
         self.repeat = repeat
         self.against = against
         self.theirs: list[float] = []
+        self.cpu: list[float] = []  # CPU seconds of our runs of the last conversion
 
     def timed(self, src: Path, dst: Path, fmt_from: str, fmt_to: str) -> list[float]:
         """Seconds of our runs, sorted (theirs are kept for ``report``)."""
         ours, theirs = [], []
+        self.cpu = []
         for _ in range(self.repeat):
             ours.append(convert(src, dst, fmt_from, fmt_to))
+            self.cpu.append(CPU_SECONDS[(str(src), str(dst), str(ROOT))])
             if self.against is not None:
                 theirs.append(convert(src, dst, fmt_from, fmt_to, self.against))
         self.theirs = sorted(theirs)
@@ -134,6 +142,8 @@ class Timer:
     def report(self, label: str, count: int, runs: list[float]) -> float:
         """Print best and median of the runs; return the best rate."""
         line = rate_line(label, count, runs[0])
+        cpu = min(self.cpu)
+        line += f"  CPU {cpu:.3f} s ({count / cpu:,.0f} deals per CPU-second)"
         if len(runs) > 1:
             line += f"  (median {count / runs[len(runs) // 2]:,.0f}/s of {len(runs)} runs)"
         if self.theirs:
