@@ -9,7 +9,7 @@
     console script on a FILE, with and without the checker, on standard
     input, and kept to one CPU (taskset), against `python -c pass` kept so;
     for comparison `python -m dealerpp`, pip's generated wrapper (which
-    imports `re` first), a term without a shipped list (the long way), and
+    imports `re` first), a term without a shipped list (compiled), and
     `python -S`/`-I -c pass`. The commands
     take turns, round after round, so a load that drifts during the run
     weighs on all of them alike; each gets the median of its rounds, wall
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import PERL_DPP, script_of, varied_terms, wall_time
 
 ONE_LINE = "x = shape{north, 5+M(xxx)}\n"
-# A term the front door has no list for (dealerpp/quick.py): the long way.
+# A term the front door has no shipped list for (dealerpp/quick.py): it loads the compiler.
 UNSHIPPED_LINE = "x = shape{north, 5+M4+m(xx)}\n"
 # What the console script does before main() (pip writes it so).
 CONSOLE_START = "import re, sys\nfrom dealerpp.cli import main\nsys.exit(main())\n"

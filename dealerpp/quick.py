@@ -9,17 +9,20 @@ and the checker take twice the interpreter's own start-up to load. So a run
 is answered here when all of these hold, and goes the long way otherwise:
 
 - the arguments are ``[FILE | -] [--no-check] [--emit compact]`` (no ``-o``,
-  no subcommand), the standard streams are open and buffered, standard
-  input is no terminal;
+  no subcommand), the standard streams are open (standard output a
+  file's, buffered or not), standard input is no terminal;
 - the script is short ASCII text of lines, each blank or one statement,
   with spaces and tabs around: ``NAME = shape{COMPASS, TERM}``, a bare
   ``shape{COMPASS, TERM}``, ``condition shape{COMPASS, TERM}``, ``condition
   NAME``, ``action printall``, ``produce N``; a NAME is lower case, defined
   once before use, and no word of dealer's; at most one condition, one
   action, one produce; no comment, string or other character;
-- every TERM is one of the common terms whose default lists ship in
+- every TERM compiles without an error or a warning to a set that is
+  neither empty nor every shape. A common term's default list ships in
   ``dealerpp/shapes/generated/common_terms.py`` (made by the compiler,
-  ``tools/common_terms.py``).
+  ``tools/common_terms.py``), so a script of common terms loads nothing
+  more; any other term is compiled here, loading the compiler but not the
+  checker.
 
 Such a script is one the checker has nothing to say about and the
 rewriter only swaps each block for ``shape(COMPASS, LIST)``, so the output
@@ -262,11 +265,34 @@ class _Plain:
             return None
         compass, comma, term = inside.partition(",")
         compass, term = compass.strip(" \t"), term.strip(" \t")
+        if not comma or compass not in COMPASSES:
+            return None
         listing = self.lists.get(term)
-        if not comma or compass not in COMPASSES or listing is None:
+        if listing is None:
+            listing = _compiled_list(term)
+        if listing is None:
             return None
         self.blocks += 1
         return f"shape({compass}, {listing})"
+
+
+def _compiled_list(term: str) -> str | None:
+    """The default list of a term with no shipped list, from the compiler
+    (the checker stays unloaded); None when the compiler has anything to
+    say (an error, a warning), or the set is empty or every shape (the
+    checker has something to say about such a condition)."""
+    if term.startswith("shape") or not term:
+        return None  # the compiler would read a whole call
+    from dealerpp.shapes.compiler import compile_shape
+    from dealerpp.shapes.universe import FULL_MASK
+
+    try:
+        compiled = compile_shape(term)
+    except Exception:  # an error of the input, or of ours: the long way reports it
+        return None
+    if compiled.warnings or compiled.shapes.mask in (0, FULL_MASK):
+        return None
+    return compiled.dealer_list()
 
 
 def _first_word(body: str) -> tuple[str, str]:

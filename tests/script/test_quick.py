@@ -75,6 +75,8 @@ PLAIN = [
     "action printall\nproduce 10\n",
     "produce 1000000\n",
     "x5x = shape{north, 6+xxx}\n",
+    "x = shape{north, 5+M4+m(xx)}\n",  # no shipped list: compiled
+    "shape{east, 4+s4+h(xx):d>c,h+s==10}\ncondition x\n".replace("condition x\n", ""),
 ]
 
 NOT_PLAIN = [
@@ -89,6 +91,8 @@ NOT_PLAIN = [
     "x = shape{north, 5+M(xxx)}\r\n",
     "x = shape{north, 5+M(xyz)}\n",  # an error
     "x = shape{north, xxxx}\n",  # every shape: left to the checker
+    "x = shape{north, 5xxx - 5xxx}\n",  # no shape
+    "x = shape{north, 4432 + 5xxx:s<5}\n",  # the compiler warns
     "produce 0\n",
     "produce 10\nproduce 10\n",
     "x = shape{north, 5+M(xxx)};\n",
@@ -112,7 +116,9 @@ def test_other_scripts_are_declined(text: str) -> None:
 
 NAMES = ["x", "y", "opener", "x5x", "xxxx", "x5xx", "north", "hcp", "hcps", "shape", "shape2",
          "pt9", "pt10", "top2", "top6", "and", "andy", "c13", "SA", "Nt", "a_1", "_a", "1a"]
-TERMS = [*list(LISTS)[::37], "5+M(xyz)", "xxxx", "(4333", "x4+xx:h>=s", "5M(xxx) // no"]
+TERMS = [*list(LISTS)[::37], "5+M(xyz)", "xxxx", "(4333", "x4+xx:h>=s", "5M(xxx) // no",
+         "5+M4+m(xx)", "4+s4+h(xx):d>c,h+s==10", "x[3-5]x[13]", "5m(332) + 5m2s(42)",
+         "5+xxx - 5+xxx", "4432 + 5xxx:s<5", "4432 + 4432", "(4333):s>h", "xxxx - (4333)", "shape{north, 4432}"]
 COMPASS = ["north", "south", "west", "east", "North", "nord"]
 
 
@@ -240,17 +246,28 @@ def test_a_declined_script_from_standard_input_is_read_once() -> None:
     assert done.returncode == 0 and "shape(north, xxxx)" in done.stdout
 
 
-def test_the_front_door_loads_neither_the_compiler_nor_the_checker(tmp_path: Path) -> None:
+def _front_door_modules(tmp_path: Path, text: str) -> set[str]:
     script = tmp_path / "one.dpp"
-    script.write_text(ONE)
+    script.write_text(text)
     code = f"import sys\nsys.argv = ['dealerpp', {str(script)!r}]\n" \
            "from dealerpp.quick import main\nstatus = main()\n" + SEEN
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)
-    modules = set(done.stderr.split())
+    return set(done.stderr.split())
+
+
+def test_the_front_door_loads_neither_the_compiler_nor_the_checker(tmp_path: Path) -> None:
+    modules = _front_door_modules(tmp_path, ONE)
     assert "dealerpp.shapes.generated.common_terms" in modules
     assert not {"dealerpp.cli", "dealerpp.shapes.compiler", "dealerpp.script.check", "re",
                 "signal", "enum"} & modules
+
+
+def test_a_term_without_a_shipped_list_loads_the_compiler_but_not_the_checker(
+        tmp_path: Path) -> None:
+    modules = _front_door_modules(tmp_path, "x = shape{north, 5+M4+m(xx)}\n")
+    assert "dealerpp.shapes.compiler" in modules
+    assert not {"dealerpp.cli", "dealerpp.script.check", "dealerpp.script.rewrite"} & modules
 
 
 def test_a_stop_signal_while_reading_standard_input_ends_the_run() -> None:
