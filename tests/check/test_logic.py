@@ -340,3 +340,80 @@ def test_conditions_said_to_always_hold_dealer_never_fails(dealer_bin: str,
                                                            condition: str) -> None:
     assert always(condition)
     assert dealer_finds(dealer_bin, f"not ({condition})", 300_000) == 0
+
+
+# -- points tied to suit lengths --------------------------------------------------------------
+
+_HONOURS = (4, 3, 2, 1)
+
+
+def _suit_points(length: int) -> tuple[int, int]:
+    """The fewest and most HCP a suit of ``length`` cards holds (9 spot cards)."""
+    return sum(sorted(_HONOURS)[:max(length - 9, 0)]), sum(_HONOURS[:min(length, 4)])
+
+
+@st.composite
+def points_conditions(draw: st.DrawFn, depth: int = 0) -> tuple[str, object]:
+    """Conditions on north's shape, lengths and points: the hand's HCP, or
+    its spade HCP (one of the two a condition, so that brute force over the
+    shapes and that one number is exact)."""
+    choice = draw(st.integers(0, 4 if depth < 2 else 1))
+    if choice == 0:
+        operator = draw(st.sampled_from(sorted(OPERATORS)))
+        bound = draw(st.integers(0, 38))
+        return f"hcp(north) {operator} {bound}", lambda shape, points: OPERATORS[operator](
+            points, bound)
+    if choice == 1:
+        text, holds = _length_test(draw) if draw(st.booleans()) else _shape_test(draw)
+        return text, lambda shape, points: holds(shape)  # type: ignore[operator]
+    if choice == 2:
+        text, holds = draw(points_conditions(depth + 1))
+        return f"not ({text})", lambda s, p: not holds(s, p)  # type: ignore[operator]
+    (left, first), (right, second) = (draw(points_conditions(depth + 1)),
+                                      draw(points_conditions(depth + 1)))
+    if choice == 3:
+        return f"({left}) and ({right})", lambda s, p: first(s, p) and second(s, p)  # type: ignore[operator]
+    return f"({left}) or ({right})", lambda s, p: first(s, p) or second(s, p)  # type: ignore[operator]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(points_conditions())
+def test_never_holds_with_points_and_shapes_is_sound(case: tuple[str, object]) -> None:
+    """Brute force over the 560 shapes and every HCP total each allows (a
+    suit of n cards holds from its forced honours to its n best): "never"
+    only where no shape and total satisfies the condition."""
+    text, holds = case
+    if not never(text):
+        return
+    for shape in ALL_SHAPES:
+        spans = [_suit_points(length) for length in shape]
+        low, high = sum(a for a, _ in spans), sum(b for _, b in spans)
+        assert not any(holds(shape, points) for points in range(low, high + 1)), (  # type: ignore[operator]
+            text, shape)
+
+
+@pytest.mark.parametrize(("condition", "possible"), [
+    ("shape(north, any 0xxx) and hcp(north) > 30", False),  # a void: three suits, 30 at most
+    ("hcp(north) > 30 and shape(north, any 0xxx)", False),
+    ("shape(north, any 0xxx) and hcp(north) == 30", True),
+    ("spades(north) == 1 and hcp(north, spades) > 4", False),  # a singleton: the ace at most
+    ("hcp(north, spades) > 7 and spades(north) < 3", False),   # AK is 7
+    ("spades(north) < 2 and hcp(north, spades) >= 4", True),
+    ("hcp(north) == 37 and shape(north, 4432)", False),        # 37 needs 4333
+    ("hcp(north) == 37 and shape(north, 4333)", True),
+])
+def test_points_need_the_cards_to_hold_them(condition: str, possible: bool) -> None:
+    """Each verdict by brute force: the shapes and HCP totals a hand can have."""
+    assert never(condition) is not possible
+
+
+@pytest.mark.dealer
+@pytest.mark.parametrize("condition", [
+    "shape(north, any 0xxx) and hcp(north) > 30",
+    "spades(north) == 1 and hcp(north, spades) > 4",
+    "hcp(north, spades) > 7 and spades(north) < 3",
+    "shape(south, any 1xxx) and hcp(south) > 34",
+])
+def test_points_against_lengths_dealer_never_finds(dealer_bin: str, condition: str) -> None:
+    assert never(condition)
+    assert dealer_finds(dealer_bin, condition, 300_000) == 0

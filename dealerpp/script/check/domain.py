@@ -133,6 +133,76 @@ class Deck:
         high = sum(w for w in largest if w > 0)
         return fixed + low, fixed + high
 
+    def points_by_length(self, table: str, seat: int, suit: int, low: int,
+                         high: int) -> Interval:
+        """What ``seat``'s ``table`` points in ``suit`` can be when it holds
+        ``low`` to ``high`` cards there: with n cards, from the n smallest to
+        the n largest values of the cards it can hold (its predealt ones and
+        those predealt to nobody). (1, 0) when no such length can be."""
+        key = ("bylen", table, seat, suit, low, high)
+        found = self._table_ranges.get(key)
+        if found is None:
+            by_length = self._points_by_length(table, seat, suit)
+            spans = [span for span in by_length[max(low, 0):min(high, 13) + 1]
+                     if span is not None]
+            found = ((min(a for a, _ in spans), max(b for _, b in spans)) if spans
+                     else (1, 0))
+            self._table_ranges[key] = found
+        return found
+
+    def _points_by_length(self, table: str, seat: int, suit: int) -> list[Interval | None]:
+        weights = self.tables[table]
+        mine = [weights[c % 13] for c in self.predealt.get(seat, ()) if c // 13 == suit]
+        pool = sorted(weights[c % 13] for c in range(suit * 13, suit * 13 + 13)
+                      if c not in self.owner)
+        fixed = sum(mine)
+        spans: list[Interval | None] = []
+        for n in range(14):
+            more = n - len(mine)
+            if more < 0 or more > len(pool):
+                spans.append(None)
+            else:
+                spans.append((fixed + sum(pool[:more]), fixed + sum(pool[len(pool) - more:])))
+        return spans
+
+    def lengths_for_points(self, table: str, seat: int, suit: int, low: int, high: int) -> int:
+        """The shapes whose length in ``suit`` lets ``seat`` hold ``low`` to
+        ``high`` ``table`` points there."""
+        key = ("forpoints", table, seat, suit, low, high)
+        found = self._table_ranges.get(key)
+        if found is None:
+            mask = 0
+            row = LENGTH_MASK[suit]
+            for n, span in enumerate(self._points_by_length(table, seat, suit)):
+                if span is not None and span[0] <= high and span[1] >= low:
+                    mask |= row[n]
+            found = self._table_ranges[key] = (mask, 0)
+        return found[0]
+
+    def shapes_for_points(self, table: str, seat: int, low: int, high: int) -> int:
+        """The shapes with which ``seat`` can hold ``low`` to ``high``
+        ``table`` points in all (each suit between its n smallest and n
+        largest card values: a void holds none)."""
+        key = ("handpoints", table, seat, low, high)
+        found = self._table_ranges.get(key)
+        if found is None:
+            spans = [self._points_by_length(table, seat, suit) for suit in range(4)]
+            mask, bit = 0, 1
+            for shape in ALL_SHAPES:
+                least = most = 0
+                for suit in range(4):
+                    span = spans[suit][shape[suit]]
+                    if span is None:
+                        break
+                    least += span[0]
+                    most += span[1]
+                else:
+                    if least <= high and most >= low:
+                        mask |= bit
+                bit <<= 1
+            found = self._table_ranges[key] = (mask, 0)
+        return found[0]
+
     def totals(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
         """The sum over the four seats that ``atom`` is part of, and its value
         on every deal, if there is one."""
@@ -332,7 +402,7 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         mask = old_mask & _lengths_between(suit, low, high)
         if mask == old_mask:
             return state
-        if not mask:
+        if not mask or (state.atoms and not points_fit(deck, state, seat, mask)):
             return None
         masks = (*state.masks[:seat], mask, *state.masks[seat + 1:])
         narrowed = State(state.atoms, masks, state.groups)
@@ -343,6 +413,7 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
                 return narrowed
         return settle(deck, narrowed, [atom])
     old = state.atoms.get(atom) or deck._ranges.get(atom) or deck.range(atom)
+    masks = state.masks
     if low < old[0]:
         low = old[0]
     if high > old[1]:
@@ -353,7 +424,9 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         return None
     atoms = dict(state.atoms)
     atoms[atom] = (low, high)
-    narrowed = State(atoms, state.masks, state.groups)
+    if atom[0] == "tbl" and not masks[atom[2]] & _points_shapes(deck, atom, low, high):
+        return None  # no shape the seat can have holds these points
+    narrowed = State(atoms, masks, state.groups)
     if not state.groups:  # settle's test, without the call
         total = deck._totals.get(atom)
         if total is None:
@@ -402,6 +475,26 @@ def _summed_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
     if kept is not None:
         low, high = max(low, kept[0]), min(high, kept[1])
     return low, high
+
+
+def _points_shapes(deck: Deck, atom: Atom, low: int, high: int) -> int:
+    """The shapes with which a seat can hold ``low`` to ``high`` of the
+    points ``atom`` counts (two honours of a suit need two cards there, more
+    than 30 HCP no void)."""
+    _, table, seat, suit = atom
+    if suit >= 0:
+        return deck.lengths_for_points(table, seat, suit, low, high)
+    return deck.shapes_for_points(table, seat, low, high)
+
+
+def points_fit(deck: Deck, state: State, seat: int, mask: int) -> bool:
+    """Whether some shape of ``mask`` lets ``seat`` hold the points
+    ``state`` has narrowed for it."""
+    for atom, (low, high) in state.atoms.items():
+        if atom[0] == "tbl" and atom[2] == seat and not mask & _points_shapes(
+                deck, atom, low, high):
+            return False
+    return True
 
 
 def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:

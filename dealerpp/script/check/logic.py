@@ -41,6 +41,7 @@ from dealerpp.script.check.domain import (
     meet,
     narrow,
     narrow_group,
+    points_fit,
     settle_seat,
     shapes_where,
 )
@@ -322,6 +323,11 @@ class Analysis:
         masks = state.masks
         holds = _with_mask(state, seat, masks[seat] & shapes)
         fails = _with_mask(state, seat, masks[seat] & ~shapes)
+        if state.atoms:  # the points narrowed for the seat need shapes that hold them
+            if holds is not None and not points_fit(self.deck, holds, seat, holds.masks[seat]):
+                holds = None
+            if fails is not None and not points_fit(self.deck, fails, seat, fails.masks[seat]):
+                fails = None
         value = test(self.settled(holds, seat), self.settled(fails, seat))
         self.constant_test(value, tree, state)
         return value
