@@ -67,3 +67,16 @@ def test_odd_records_give_what_the_per_deal_reader_gives(data: st.DataObject,
     odd_text = b"".join(odd(record, data.draw(ways)) for record in records)
     for dst in TARGETS:
         assert bulk(odd_text, "listing", dst, chunk) == per_deal(odd_text, "listing", dst), dst
+
+
+@pytest.mark.parametrize("how", WAYS)
+def test_each_odd_record_after_a_good_one(how: str) -> None:
+    """``Deal #x`` after a deal is a bad card of that deal, not a new deal."""
+    raw = random_deals(3, 4).masks.astype("<u8").tobytes()
+    text = bulk(raw, "deals", "listing")
+    assert isinstance(text, bytes)
+    lines = text.splitlines(keepends=True)
+    records = [b"".join(lines[i:i + 4]) for i in range(0, len(lines), 4)]
+    odd_text = records[0] + odd(records[1], how) + records[2]
+    for dst in ("deals", "pbn"):
+        assert bulk(odd_text, "listing", dst, 100) == per_deal(odd_text, "listing", dst), dst

@@ -15,6 +15,7 @@ per-deal reader. Writing, a deal is numbered by its place in the output.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
     from dealerpp.deals.model import Deal
 
+# What opens a deal to the reader (its token, on one line: no line break
+# between its parts); bytes that merely start so ("Deal #x") do not.
+_DEAL_START = re.compile(rb"Deal[ \t\x0b\x0c]*#[0-9]+[ \t\x0b\x0c]*:")
 MAX_DIGITS = 12
 _HAND = 38  # 13 cards of two characters, a blank between them
 _STEP = 53  # from one hand to the next: a line
@@ -108,7 +112,7 @@ class ListingCodec(HeadHooks):
     def follows(self, data: bytes, at: int, final: bool) -> bool:
         """The next deal starts here (a card on the next line would be the
         last hand's)."""
-        return data.startswith(b"Deal #", at) if at < len(data) else final
+        return bool(_DEAL_START.match(data, at)) if at < len(data) else final
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
