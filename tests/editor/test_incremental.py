@@ -146,3 +146,15 @@ def test_the_server_keeps_checks_for_the_last_documents_only() -> None:
     lsp_server.close(uris[-1])
     lsp_server._checker.submit(lambda: None).result()
     assert list(lsp_server._checks) == uris[-kept:-1]
+
+
+def test_past_the_error_limit_it_stops_where_check_text_stops() -> None:
+    lines = [f"x{index} = hpc(north) + @" if index % 3 else f"y{index} = nothing{index}"
+             for index in range(200)]
+    text = "\n".join(lines) + "\ncondition x1\naction printall\n"
+    check = IncrementalCheck("edit.dl")
+    assert check.check(text) == full_check(text, "edit.dl")
+    for edited in (text.replace("x100 =", "x100 = 1 +"), text.replace("y0 = ", "y0 = 1\n")):
+        found = check.check(edited)
+        assert found == full_check(edited, "edit.dl")
+        assert found[-1].code == "error-limit" and not check.fell_back
