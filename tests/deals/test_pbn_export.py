@@ -163,3 +163,28 @@ def test_mutated_files_export_to_the_same_deals_and_a_fixed_point(data: bytes) -
 
     assert meaning(again) == meaning(deals)
     assert pbn_export.dumps(again) == text
+
+
+GAME = ('[Board "1"]\n[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 '
+        'QJ97.QJ92.T832.T"]\n')
+
+
+@pytest.mark.parametrize(("data", "games"), [
+    (GAME + "\ufeff", 1), (GAME + "\n\ufeff", 1), (GAME + "\n\ufeff\n", 1),
+    (GAME + "\n\ufeff" + GAME, 2), (GAME + "\n\ufeff\n" + GAME, 2),
+    (GAME + '[Auction "N"]\n1D \ufeff\n', 1),
+])
+def test_a_byte_order_mark_inside_a_file_is_a_blank_there_and_in_the_export(
+        data: str, games: int) -> None:
+    """U+FEFF mid-file (two files joined) or at its end: a blank wherever it
+    stands, as the lexer reads one before a token: no game, no word, and the
+    export reads back to the same deals and exports to the same text."""
+    problems: list[Diagnostic] = []
+    deals = list(pbn.read(data.encode(), "in", ReadOptions(report=problems.append,
+                                                           need_deal=False)))
+    assert problems == [] and len(deals) == games
+    text = pbn_export.dumps(deals)
+    again = list(pbn.read(text, "out", ReadOptions(need_deal=False)))
+    assert [(d.masks, d.board, d.auction) for d in again] == \
+        [(d.masks, d.board, d.auction) for d in deals]
+    assert pbn_export.dumps(again) == text

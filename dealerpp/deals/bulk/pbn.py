@@ -177,7 +177,8 @@ def _read_indented(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, first:
     (which close a game) when they strip to nothing: mark them as it reads
     them. Rare, so one at a time."""
     for i in np.flatnonzero(_MAY_BE_INDENTED[first]).tolist():
-        text = arr[starts[i]:ends[i]].tobytes().decode("utf-8", "surrogateescape").strip()
+        text = arr[starts[i]:ends[i]].tobytes().decode("utf-8", "surrogateescape")
+        text = text.replace("\ufeff", "").strip()  # a byte-order mark is a blank there too
         tag[i] = text.startswith("[")
         blank[i] = not text
 

@@ -44,9 +44,11 @@ _TOKEN = re.compile(r'''
       | (?P<semi>;[^\n]*)
       | (?P<escape>(?<![^\n])%[^\n]*)
       | (?P<string>"[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?)
-      | (?P<word>[^\s\[\]{};"]+)
-      | (?P<other>\S)
+      | (?P<word>[^\s\[\]{};"\ufeff][^\s\[\]{};"]*)
+      | (?P<other>[^\s\ufeff])
     )''', re.VERBOSE)
+# (U+FEFF, a byte-order mark in the middle of a file where two were joined,
+# is a blank wherever it stands: no word or token starts with one.)
 # A game of tag lines only, as dealer and most dealing programs write them.
 _PLAIN_GAME = re.compile(r'(?:\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n)*\[[A-Za-z0-9_]+ "[^"\\\n]*"\]\n?')
 _PLAIN_TAG = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*)"\]')
@@ -61,8 +63,8 @@ _QUICK_TOKEN = re.compile(r'''
     \[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"([^"\\\n]*(?:\\[^\n][^"\\\n]*)*)"[ \t\n]*\]
   | (\{[^}]*\}?|;[^\n]*|(?<![^\n])%[^\n]*)
   | ("[^"\\\n]*(?:\\[^\n][^"\\\n]*)*"?)
-  | ([^\s\[\]{};"][^\[\]{};"\n]*(?:\n[^\s\[\]{};"%][^\[\]{};"\n]*)*)
-  | (\S)''', re.VERBOSE)
+  | ([^\s\[\]{};"\ufeff][^\[\]{};"\n]*(?:\n[^\s\[\]{};"%\ufeff][^\[\]{};"\n]*)*)
+  | ([^\s\ufeff])''', re.VERBOSE)
 
 
 def plain_tags(text: str) -> list[tuple[str, str]] | None:
@@ -398,7 +400,7 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
                 first = number
             current.append(line)
             continue
-        stripped = line.strip()
+        stripped = _stripped(line)
         if not stripped:
             if content:
                 yield RawGame(first, "\n".join(current))
@@ -421,10 +423,16 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
         if bare and not in_brace:
             yield RawGame(first, "\n".join(current))
             current, content, tagged, bare = [], False, False, False
-    while current and not current[-1].strip():
+    while current and not _stripped(current[-1]):
         current.pop()  # blank lines after '%' lines that no game follows
     if current:
         yield RawGame(first, "\n".join(current))  # the last game, or '%' lines alone
+
+
+def _stripped(line: str) -> str:
+    """The line without blanks around it, a byte-order mark (U+FEFF, where
+    two files were joined) counted as one, as the lexer counts it."""
+    return (line.replace("\ufeff", "") if "\ufeff" in line else line).strip()
 
 
 def _brace_open_after(line: str, open_at_start: bool) -> bool:
