@@ -154,6 +154,19 @@ def test_each_odd_line_alone_and_in_the_middle(how: str) -> None:
             assert bulk(text, "lin", dst, 100) == per_deal(text, "lin", dst), (at, dst)
 
 
+def test_a_line_of_a_record_width_that_is_no_record_leaves_the_board_before_it_whole() -> None:
+    """``pn|a,b,c,d|`` before board 2's line makes it 11 bytes longer: the
+    width of a 6-digit board's CR LF record. That line fails the record's
+    checks at once, and board 1 (whose follower is no ``qx|``) went to both
+    the bulk and the per-deal reader: read twice (found by hypothesis)."""
+    lines = lin_set(random_deals(3, 0).masks).splitlines(keepends=True)
+    text = lines[0] + b"pn|a,b,c,d|" + lines[1] + lines[2]
+    assert len(lines[0]) + 11 in CODECS["lin"].record_widths()  # the premise
+    for dst in ("deals", "pbn"):
+        assert bulk(text, "lin", dst, 1 << 20) == per_deal(text, "lin", dst), dst
+    assert len(deals_api.loads(bulk(text, "lin", "deals", 1 << 20), "deals")) == 3
+
+
 def test_an_auction_on_the_next_line_belongs_to_the_board() -> None:
     """The per-deal reader's quick path took a Big Deal line as a whole board
     even when its calls followed on the next line (they were lost)."""

@@ -102,6 +102,9 @@ class HeadHooks(LineHooks):
                 break
             parts.append(deals)
             count = b
+        # A record of a fast width that fails at once leaves an empty part:
+        # it must not be the one trimmed below, the deal to drop is the last read.
+        parts = [part for part in parts if len(part)]
         if count and self.needs_follower and not self.follows(data, int(ends[count - 1]), final):
             parts[-1] = parts[-1][:len(parts[-1]) - 1]
             count -= 1
