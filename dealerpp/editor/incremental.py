@@ -41,6 +41,7 @@ scripts edited at random.
 from __future__ import annotations
 
 import re
+import zlib
 from collections.abc import Iterator
 from itertools import pairwise
 
@@ -362,7 +363,7 @@ class IncrementalCheck:
         if known is None:
             known = _OTHER_LINE
             if _starts_statement(line):
-                known = _CUT if hash(line) % _STRETCH_MEAN == 0 else _STATEMENT_LINE
+                known = _CUT if _line_hash(line) % _STRETCH_MEAN == 0 else _STATEMENT_LINE
             self._starts[line] = known
             if len(self._starts) > _LINES_KEPT:
                 self._starts.clear()
@@ -478,6 +479,13 @@ def _tokens_of(trees: list[Tree]) -> list[Token]:
         elif isinstance(node, Tree):
             stack.extend(node.children)
     return list(found.values())
+
+
+def _line_hash(line: str) -> int:
+    """A hash of a line's text that is the same in every process (``hash``
+    of a str changes with PYTHONHASHSEED, and with it where stretches were
+    cut: the server's work, and its tests, changed from run to run)."""
+    return zlib.crc32(line.encode("utf-8", "surrogatepass"))
 
 
 def _names_line(event: tuple[Any, ...]) -> bool:

@@ -5,6 +5,11 @@ random, one IncrementalCheck kept across the edits as the server keeps it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -158,3 +163,19 @@ def test_past_the_error_limit_it_stops_where_check_text_stops() -> None:
         found = check.check(edited)
         assert found == full_check(edited, "edit.dl")
         assert found[-1].code == "error-limit" and not check.fell_back
+
+
+def test_stretches_are_cut_at_the_same_lines_in_every_process() -> None:
+    """Where stretches are cut must not depend on PYTHONHASHSEED: with ``hash``
+    of a line's text, the work an edit costs (and the test above) changed from
+    one process to the next."""
+    program = ("from dealerpp.editor.incremental import IncrementalCheck\n"
+               "from tests.editor.test_incremental import script_of\n"
+               "text = script_of(200)\n"
+               "print(IncrementalCheck('a.dl').bounds(text))\n")
+    root = Path(__file__).resolve().parents[2]
+    cuts = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                           check=True, cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}
+                           ).stdout
+            for seed in ("1", "2", "3")}
+    assert len(cuts) == 1 and cuts != {""}
