@@ -313,6 +313,9 @@ class Diagnostic(Record):
     # How many problems a summing-up note stands for (``N more errors on
     # this line``), for a caller that words it its own way.
     count: int | None = None
+    # Another line the message names ("... on line 7 was read as ..."), so
+    # that a caller need not look for it in the text.
+    related_line: int | None = None
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]

@@ -67,8 +67,6 @@ _ADD, _ERROR_ONCE, _COUNT_MORE, _HAS_ERROR, _ASSIGN, _BROKEN, _STATEMENT = range
 _LINE_WORD = re.compile(r"^[ \t]*[A-Za-z_]", re.MULTILINE)
 # Where dealer stops reading, outside comments and strings.
 _STOP_CHAR = re.compile("[\x00\x80-\U0010ffff]")
-# A message naming a line: its record is bound to the line it was read at.
-_NAMES_LINE = re.compile(r"\bline \d")
 _STARTS = ("keyword", "assignment")
 # Line texts remembered as starting a statement or not, at most.
 _LINES_KEPT = 20_000
@@ -96,14 +94,16 @@ class _Recorder(Report):
 
     def add(self, severity: Any, message: str, line: int | None, column: int | None,
             hint: str | None = None, code: str | None = None,
-            fix: tuple[int, int, int, int, str] | None = None) -> None:
-        self.events.append((_ADD, severity, message, line, column, hint, code, fix))
+            fix: tuple[int, int, int, int, str] | None = None,
+            related_line: int | None = None) -> None:
+        self.events.append((_ADD, severity, message, line, column, hint, code, fix,
+                            related_line))
         if severity == "error" and line is not None:
             self.error_lines.add(line)
 
     def error_once(self, line: int | None, column: int | None, message: str,
-                   hint: str | None = None) -> None:
-        self.events.append((_ERROR_ONCE, line, column, message, hint))
+                   hint: str | None = None, related_line: int | None = None) -> None:
+        self.events.append((_ERROR_ONCE, line, column, message, hint, related_line))
         if line is not None:
             self.error_lines.add(line)
 
@@ -126,12 +126,13 @@ class _Forwarder(Report):
 
     def add(self, severity: Any, message: str, line: int | None, column: int | None,
             hint: str | None = None, code: str | None = None,
-            fix: tuple[int, int, int, int, str] | None = None) -> None:
-        self.target.add(severity, message, line, column, hint, code, fix)
+            fix: tuple[int, int, int, int, str] | None = None,
+            related_line: int | None = None) -> None:
+        self.target.add(severity, message, line, column, hint, code, fix, related_line)
 
     def error_once(self, line: int | None, column: int | None, message: str,
-                   hint: str | None = None) -> None:
-        self.target.error_once(line, column, message, hint)
+                   hint: str | None = None, related_line: int | None = None) -> None:
+        self.target.error_once(line, column, message, hint, related_line)
 
     def count_more(self, line: int | None) -> None:
         self.target.count_more(line)
@@ -225,13 +226,15 @@ class _Record:
             elif kind == _ASSIGN:
                 assigned.add(event[1])
             elif kind == _ADD:
-                _, severity, message, line, column, hint, code, fix = event
+                _, severity, message, line, column, hint, code, fix, related = event
                 if fix is not None and shift:
                     fix = (fix[0] + shift, fix[1], fix[2] + shift, fix[3], fix[4])
-                report.add(severity, message, _moved(line, shift), column, hint, code, fix)
+                report.add(severity, message, _moved(line, shift), column, hint, code, fix,
+                           _moved(related, shift))
             elif kind == _ERROR_ONCE:
-                _, line, column, message, hint = event
-                report.error_once(_moved(line, shift), column, message, hint)
+                _, line, column, message, hint, related = event
+                report.error_once(_moved(line, shift), column, message, hint,
+                                  _moved(related, shift))
             elif kind == _HAS_ERROR:
                 if report.has_error_on(_moved(event[1], shift)) != event[2]:
                     raise _Stale
@@ -489,8 +492,9 @@ def _line_hash(line: str) -> int:
 
 
 def _names_line(event: tuple[Any, ...]) -> bool:
-    return any(isinstance(part, str) and _NAMES_LINE.search(part) is not None
-               for part in event[1:])
+    """Whether a recorded diagnostic's message names another line (its text
+    holds that line's number, so its record is bound to where it was read)."""
+    return event[0] in (_ADD, _ERROR_ONCE) and event[-1] is not None
 
 
 _PROBE: list[SyntaxPass] = []

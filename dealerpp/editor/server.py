@@ -273,8 +273,21 @@ def to_protocol(found: list[Diagnostic], document: Document,
         result.append(lsp.Diagnostic(
             range=protocol_range(document, start, end), message=message,
             severity=_SEVERITY.get(diagnostic.severity, lsp.DiagnosticSeverity.Information),
-            code=diagnostic.code, source="dealerpp"))
+            code=diagnostic.code, source="dealerpp",
+            related_information=related_to(diagnostic, document, lines)))
     return result
+
+
+def related_to(diagnostic: Diagnostic, document: Document,
+               lines: LineIndex) -> list[lsp.DiagnosticRelatedInformation] | None:
+    """The other line a message names ("replaces the one on line 3"), as a
+    place the editor can go to."""
+    span = None if diagnostic.related_line is None else lines.line_span(diagnostic.related_line)
+    if span is None:
+        return None
+    location = lsp.Location(uri=document.uri, range=protocol_range(document, *span))
+    return [lsp.DiagnosticRelatedInformation(location=location,
+                                             message=f"line {diagnostic.related_line}")]
 
 
 def span_of(diagnostic: Diagnostic, lines: LineIndex) -> tuple[int, int]:

@@ -33,6 +33,18 @@ def test_warnings_are_warnings(server: Client) -> None:
     assert found["severity"] == WARNING and found["range"]["start"] == at(1, 0)
 
 
+def test_a_message_naming_another_line_links_to_it(server: Client) -> None:
+    server.open(DL, "condition hcp(north) > 10\n\ncondition hcp(south) > 10\n")
+    (found,) = server.diagnostics(DL)
+    assert "the one on line 1" in found["message"]
+    (related,) = found["relatedInformation"]
+    assert related["location"] == {"uri": DL, "range": span(0, 0, 0, len("condition hcp(north) > 10"))}
+    server.change(DL, 2, [{"range": span(0, 0, 0, 0), "text": "generate 5\n"}])
+    (found,) = server.diagnostics(DL, 2)
+    assert "the one on line 2" in found["message"]
+    assert found["relatedInformation"][0]["location"]["range"]["start"] == at(1, 0)
+
+
 def test_an_incremental_change_is_checked_again(server: Client) -> None:
     server.open(DL, "generate 100\ndealr south\n")
     assert len(server.diagnostics(DL, 1)) == 1

@@ -179,3 +179,18 @@ def test_stretches_are_cut_at_the_same_lines_in_every_process() -> None:
                            ).stdout
             for seed in ("1", "2", "3")}
     assert len(cuts) == 1 and cuts != {""}
+
+
+def test_a_message_naming_another_line_carries_it_and_moves_with_it() -> None:
+    # "`10` on line N was read as one more pointcount value": the line it
+    # names is a field of the diagnostic (the incremental check binds such a
+    # record to its place by that field, not by reading the message).
+    text = script_of(60).replace("v40 = ", "pointcount 4 3 2 1\n10 <= hcp(north)\nv40 = ")
+    check = IncrementalCheck("edit.dl")
+    assert check.check(text) == full_check(text, "edit.dl")
+    moved = text.replace("v20 = ", "\n\nv20 = ")
+    found = check.check(moved)
+    assert found == full_check(moved, "edit.dl")
+    named = [d for d in found if d.related_line is not None]
+    assert [d.related_line for d in named] == [moved.splitlines().index("10 <= hcp(north)") + 1]
+    assert f"on line {named[0].related_line} " in named[0].message

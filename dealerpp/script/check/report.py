@@ -52,7 +52,9 @@ class Report:
 
     def add(self, severity: Severity, message: str, line: int | None, column: int | None,
             hint: str | None = None, code: str | None = None,
-            fix: tuple[int, int, int, int, str] | None = None) -> None:
+            fix: tuple[int, int, int, int, str] | None = None,
+            related_line: int | None = None) -> None:
+        """A diagnostic; ``related_line``: another line its message names."""
         if severity == "error":
             if (line, message) in self.shown_errors:
                 self.count_more(line)
@@ -72,20 +74,21 @@ class Report:
             self.warnings[key] = [column or 0, 0]
         source = self.lines.excerpt(line, column)  # escaped and cut when shown
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
-                                     hint, code, fix))
+                                     hint, code, fix, related_line=related_line))
 
     def at(self, severity: Severity, token: Token, message: str,
            hint: str | None = None, code: str | None = None,
-           fix: tuple[int, int, int, int, str] | None = None) -> None:
-        self.add(severity, message, token.line, token.column, hint, code, fix)
+           fix: tuple[int, int, int, int, str] | None = None,
+           related_line: int | None = None) -> None:
+        self.add(severity, message, token.line, token.column, hint, code, fix, related_line)
 
     def error_once(self, line: int | None, column: int | None, message: str,
-                   hint: str | None = None) -> None:
+                   hint: str | None = None, related_line: int | None = None) -> None:
         """An error, unless its line has one already: then it is counted."""
         if self.has_error_on(line):
             self.count_more(line)
         else:
-            self.add("error", message, line, column, hint)
+            self.add("error", message, line, column, hint, related_line=related_line)
 
     def has_error_on(self, line: int | None) -> bool:
         return line in self.error_lines

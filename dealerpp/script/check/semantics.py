@@ -122,12 +122,13 @@ class SemanticPass:
         self.point_tables: dict[int, tuple[int, ...]] = {}
         self.predealt_to: dict[int, list[int]] = {}
 
-    def warn(self, token: Token, message: str, hint: str | None = None) -> None:
-        self.report.at("warning", token, message, hint)
+    def warn(self, token: Token, message: str, hint: str | None = None,
+             related_line: int | None = None) -> None:
+        self.report.at("warning", token, message, hint, related_line=related_line)
 
     def error(self, token: Token, message: str, hint: str | None = None,
-              code: str | None = None) -> None:
-        self.report.at("error", token, message, hint, code)
+              code: str | None = None, related_line: int | None = None) -> None:
+        self.report.at("error", token, message, hint, code, related_line=related_line)
 
     def statement(self, statement: Tree) -> None:
         handler = getattr(self, f"stmt_{statement.data}", None)
@@ -215,7 +216,7 @@ class SemanticPass:
         keyword = tree.children[0]
         if name in self.last:
             self.warn(keyword, f"this {name} is ignored: dealer keeps the first one "
-                      f"(line {self.last[name].line})")
+                      f"(line {self.last[name].line})", related_line=self.last[name].line)
         else:
             self.last[name] = keyword
 
@@ -228,7 +229,8 @@ class SemanticPass:
         if earlier is not None and earlier.line != keyword.line:
             self.warn(keyword, f"this {name} replaces the one on line {earlier.line}: "
                       "dealer keeps only the last",
-                      "join conditions with && in one condition" if name == "condition" else None)
+                      "join conditions with && in one condition" if name == "condition" else None,
+                      earlier.line)
         self.last[name] = keyword
 
     def has_error(self, tree: Tree) -> bool:
@@ -286,7 +288,7 @@ class SemanticPass:
         earlier = self.variables.get(str(name))
         if earlier is not None:
             self.error(name, f"redefined variable `{name}` (first defined on line "
-                       f"{earlier.line}; dealer: redefined variable)")
+                       f"{earlier.line}; dealer: redefined variable)", related_line=earlier.line)
             return
         self.variables[str(name)] = definition
         if self.logic is None:
@@ -364,7 +366,8 @@ class SemanticPass:
             earlier = self.predealt.get(card)
             if earlier is not None:
                 self.error(holding, f"card {rank}{suit} is predealt twice (also on line "
-                           f"{earlier.line}; dealer: Card predealt twice)")
+                           f"{earlier.line}; dealer: Card predealt twice)",
+                           related_line=earlier.line)
                 return
             self.predealt[card] = holding
             self.predealt_to.setdefault(SEAT_INDEX[seat], []).append(
@@ -438,7 +441,7 @@ class SemanticPass:
         if line > keyword.line:
             self.warn(keyword, f"the parenthesised expression on line {line} becomes "
                       f"{keyword}'s argument (dealer prints its value after each deal)",
-                      f"put a comma after {keyword} if it is meant as a separate statement")
+                      f"put a comma after {keyword} if it is meant as a separate statement", line)
 
     def action_evalcontract(self, tree: Tree) -> None:
         self.action_failure(tree.children[0], "evalcontract makes this dealer abort at run time")

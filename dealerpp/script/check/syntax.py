@@ -359,33 +359,35 @@ class Segment:
             else:
                 self.begin_skip(token)
             return done
-        message, hint, culprit = self.explain(token, previous, stream.peek(), expected)
-        self.report_error(culprit, message, hint)
+        message, hint, culprit, related_line = self.explain(
+            token, previous, stream.peek(), expected)
+        self.report_error(culprit, message, hint, related_line)
         self.begin_skip(token)
         return done
 
     def explain(self, token: Token, previous: Token | None, following: Token | None,
-                expected: set[str]) -> tuple[str, str | None, Token]:
-        """The message, hint and token to report an unexpected ``token`` at."""
+                expected: set[str]) -> tuple[str, str | None, Token, int | None]:
+        """The message, hint and token to report an unexpected ``token`` at,
+        and the other line the message names, if it names one."""
         if token.type == "BAD_CHAR":
-            return (*bad_char_message(str(token)), token)
+            return (*bad_char_message(str(token)), token, None)
         recent = self.recent
         if (len(recent) >= 2 and recent[-1].type == "LPAR" and recent[-2].type == "EVALCONTRACT"
                 and same_line(recent[-2], recent[-1])):
             message, hint = dealerv2_spelling(recent[-1], recent[-2], expected) or ("", None)
-            return message, hint, recent[-1]
+            return message, hint, recent[-1], None
         if (token.type == "EQUAL" and previous is not None and len(self.recent) == 1
                 and (previous.type in RESERVED_WORDS or previous.type in WORD_TOKENS)):
             # `all = 1`: the name, not the `=`, is the mistake.
             message, hint = explain(previous, None, token, expected)
-            return message, hint, previous
+            return message, hint, previous, None
         run_on = self.run_on(token, expected)
         if run_on is not None:
             return run_on
         if (token.type in _ACTION_ITEM_WORDS and "COMMA" in expected
                 and self.in_action_list()):
             return (f"syntax error: `{token}` follows an action without a `,` between them",
-                    "the actions of an action list are separated by commas", token)
+                    "the actions of an action list are separated by commas", token, None)
         message, hint = explain(token, previous, following, expected,
                                 parenthesis_open=self.has_open_parenthesis())
         compass = self.open_shape_call()
@@ -393,7 +395,7 @@ class Segment:
             hint = (f"dealer's shape() takes plain shapes such as 5xxx or any 4432; "
                     f"dealerpp's shape language (5M(xxx), ranges, labels) is written "
                     f"in braces: shape{{{compass}, ...}}")
-        return message, hint, token
+        return message, hint, token, None
 
     def open_shape_call(self) -> str | None:
         """The compass of the ``shape(COMPASS, ...`` whose list the parser is
@@ -422,7 +424,7 @@ class Segment:
                 depth += (value.type == "LPAR") - (value.type == "RPAR")
         return depth > 0
 
-    def run_on(self, token: Token, expected: set[str]) -> tuple[str, str, Token] | None:
+    def run_on(self, token: Token, expected: set[str]) -> tuple[str, str, Token, int | None] | None:
         """A statement that swallowed the start of the next one: predeal reads
         `spades(north)` as another `SUIT(SEAT) == N`, pointcount and altcount
         read a leading number as one more value."""
@@ -430,7 +432,7 @@ class Segment:
         if expected == {"EQ"} and len(recent) >= 4 and recent[-4].type == "SUIT":
             suit = recent[-4]
             return (f"after a predeal, `{suit}(...)` is read as another predeal argument, "
-                    f"`{suit}(SEAT) == N`", "begin the condition with `condition`", token)
+                    f"`{suit}(SEAT) == N`", "begin the condition with `condition`", token, None)
         index = len(recent) - 1
         while index >= 0 and recent[index].type in ("NUMBER", "DISTR_OR_NUMBER", "MINUS"):
             index -= 1
@@ -446,7 +448,7 @@ class Segment:
             value += str(later[1])
         return (f"`{value}` on line {first.line} was read as one more {keyword} value, so "
                 "what follows it starts no statement", "begin the condition with `condition`",
-                token)
+                token, first.line)
 
     def unfinished(self, last: Token | None, expected: set[str], at_end: bool) -> None:
         wanted = wanted_text(expected - {"$END"})
@@ -461,8 +463,9 @@ class Segment:
         self.report.add("error", start + (f" (expected {wanted})" if wanted else ""),
                         line, column)
 
-    def report_error(self, token: Token, message: str, hint: str | None) -> None:
-        self.report.error_once(token.line, token.column, message, hint)
+    def report_error(self, token: Token, message: str, hint: str | None,
+                     related_line: int | None = None) -> None:
+        self.report.error_once(token.line, token.column, message, hint, related_line)
 
     def echo(self, token: Token) -> bool:
         """Whether an error at ``token`` most likely follows from one already
