@@ -16,8 +16,8 @@ positions and hidden PBN ``-`` hands fit the same model.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dealerpp.diagnostics import quote
@@ -369,7 +369,28 @@ class Holding:
         return _losers_table()[self.bits]
 
 
-@dataclass(frozen=True, repr=False)
+# Per holding, by the suit's place in a hand: hcp (bits 0-5), controls (6-9)
+# and losers (10-13), then the suit's length at its own place in a shape key
+# (lengths S H D C, four bits each, from bit 14). Each field holds the sum
+# over four suits (at most 37, 12 and 12; 13 a suit), so adding a hand's
+# four lookups carries into no other field and the sum is all it counts
+# (Hand._count); 30 bits in all, one CPython digit, so the adds stay cheap.
+# Made on first use (32,768 rows).
+_LENGTHS_AT = 14
+_SUIT_COUNTS: list[list[int]] = []
+
+
+def _suit_counts() -> list[list[int]]:
+    if not _SUIT_COUNTS:
+        base = [_HCP_OF_TOP4[bits >> 9] | _CONTROLS_OF_TOP2[bits >> 11] << 6
+                | suit_losers(bits) << 10 for bits in range(SUIT_MASK + 1)]
+        _SUIT_COUNTS.extend(
+            [count | (bits.bit_count() << (_LENGTHS_AT + 4 * place))
+             for bits, count in enumerate(base)]
+            for place in (3, 2, 1, 0))  # spades first, as a shape key
+    return _SUIT_COUNTS
+
+
 class Hand:
     """The cards one seat holds, as a 52-bit mask (``Hand(mask)``; also
     ``Hand("AQJ432.8.764.T86")``).
@@ -379,15 +400,43 @@ class Hand:
     its spades-first ``Shape`` (``hand.shape in expand("6+M(xxx)")``);
     ``hcp``, ``controls`` and ``losers`` count as dealer's functions of the
     same names do; iterating gives its cards, spades first, high first.
+    Immutable and hashable, equal by its cards.
     """
 
-    mask: int = 0
+    # Written by hand, not a dataclass: a slot keeps the hand's counts once
+    # made (_count), which a frozen dataclass could only keep in a __dict__
+    # made for the purpose (slow to make, and a container the garbage
+    # collector then walks).
+    __slots__ = ("_counts", "mask")
+    __match_args__ = ("mask",)
 
-    def __post_init__(self) -> None:
-        if isinstance(self.mask, str):  # Hand("AQJ432.8.764.T86")
-            object.__setattr__(self, "mask", Hand.from_pbn(self.mask).mask)
-        if not 0 <= self.mask <= FULL_MASK:
+    mask: int
+    _counts: int  # the packed counts of _count, -1 until first asked for
+
+    def __init__(self, mask: int | str = 0) -> None:
+        if isinstance(mask, str):  # Hand("AQJ432.8.764.T86")
+            mask = Hand.from_pbn(mask).mask
+        if not 0 <= mask <= FULL_MASK:
             raise ValueError("a hand mask uses bits 0-51 only")
+        _SET_MASK(self, mask)
+        _SET_COUNTS(self, -1)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Hand:
+            return NotImplemented
+        return self.mask == other.mask
+
+    def __hash__(self) -> int:
+        return hash((self.mask,))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"a Hand is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a Hand is immutable: cannot delete {name}")
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[int]]:
+        return Hand, (self.mask,)
 
     @classmethod
     def from_cards(cls, cards: Iterable[int]) -> Hand:
@@ -434,12 +483,22 @@ class Hand:
     def length(self, suit: Suit | int) -> int:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
+    # hcp, controls, losers and the shape are fields of one packed int, made
+    # on first use by four table lookups (one a suit: _suit_counts) and kept
+    # on the hand: every read after that is an attribute read and a shift.
+    def _count(self) -> int:
+        mask = self.mask
+        spades, hearts, diamonds, clubs = _SUIT_COUNTS or _suit_counts()
+        counts = (spades[mask >> 39] + hearts[mask >> 26 & SUIT_MASK]
+                  + diamonds[mask >> 13 & SUIT_MASK] + clubs[mask & SUIT_MASK])
+        _SET_COUNTS(self, counts)  # the hand's own counts: nothing a reader sees changes
+        return counts
+
     @property
     def shape(self) -> Shape:
         """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
-        mask = self.mask
-        key = ((mask >> 39).bit_count() << 12 | (mask >> 26 & SUIT_MASK).bit_count() << 8
-               | (mask >> 13 & SUIT_MASK).bit_count() << 4 | (mask & SUIT_MASK).bit_count())
+        counts = self._counts
+        key = (counts if counts >= 0 else self._count()) >> _LENGTHS_AT
         found = _SHAPE_OF_KEY.get(key)
         if found is None:
             found = _SHAPE_OF_KEY[key] = tuple.__new__(
@@ -449,28 +508,26 @@ class Hand:
     @property
     def is_balanced(self) -> bool:
         """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
-        return self.shape in _BALANCED
+        counts = self._counts
+        return (counts if counts >= 0 else self._count()) >> _LENGTHS_AT in _BALANCED_KEYS
 
     @property
     def hcp(self) -> int:
         """High-card points: A 4, K 3, Q 2, J 1 (dealer's ``hcp``)."""
-        mask = self.mask
-        return (_HCP_OF_TOP4[mask >> 48] + _HCP_OF_TOP4[mask >> 35 & 15]
-                + _HCP_OF_TOP4[mask >> 22 & 15] + _HCP_OF_TOP4[mask >> 9 & 15])
+        counts = self._counts
+        return (counts if counts >= 0 else self._count()) & 63
 
     @property
     def controls(self) -> int:
         """Controls: A 2, K 1 (dealer's ``control``)."""
-        mask = self.mask
-        return (_CONTROLS_OF_TOP2[mask >> 50] + _CONTROLS_OF_TOP2[mask >> 37 & 3]
-                + _CONTROLS_OF_TOP2[mask >> 24 & 3] + _CONTROLS_OF_TOP2[mask >> 11 & 3])
+        counts = self._counts
+        return (counts if counts >= 0 else self._count()) >> 6 & 15
 
     @property
     def losers(self) -> int:
         """Losing-trick count as dealer's ``loser`` makes it (see suit_losers)."""
-        mask, table = self.mask, _losers_table()
-        return (table[mask >> 39] + table[mask >> 26 & SUIT_MASK]
-                + table[mask >> 13 & SUIT_MASK] + table[mask & SUIT_MASK])
+        counts = self._counts
+        return (counts if counts >= 0 else self._count()) >> 10 & 15
 
     def cards(self) -> Iterator[Card]:
         return cards_of_mask(self.mask)
@@ -499,12 +556,17 @@ class Hand:
         return f"Hand({self.to_pbn()!r})"
 
 
+# The slots' own setters (Hand refuses setattr: it is immutable).
+_SET_MASK: Callable[[Hand, int], None] = Hand.__dict__["mask"].__set__
+_SET_COUNTS: Callable[[Hand, int], None] = Hand.__dict__["_counts"].__set__
+
 # The shape of each suit-length key seen (lengths S H D C, four bits each).
 _SHAPE_OF_KEY: dict[int, Shape] = {}
 _BALANCED = frozenset(
     (s, h, d, c) for s in range(2, 6) for h in range(2, 6) for d in range(2, 6)
     for c in range(2, 6)
     if s + h + d + c == 13 and sorted((s, h, d, c)) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]))
+_BALANCED_KEYS = frozenset(s << 12 | h << 8 | d << 4 | c for s, h, d, c in _BALANCED)
 
 
 class Call(int):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerpp import ShapeSet, expand
 from dealerpp.deals.model import Card, Deal, Hand, Holding, Seat, Suit, Vul
@@ -82,6 +84,43 @@ def test_shape_works_with_the_shape_language() -> None:
 ])
 def test_is_balanced(text: str, balanced: bool) -> None:
     assert Hand(text).is_balanced is balanced
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=0, max_size=13, unique=True))
+def test_a_hands_counts_are_its_suits_counts_first_read_or_later(cards: list[int]) -> None:
+    """hcp, controls and losers are made for all at the first read and
+    kept: each equals the sum over the four holdings (each holding's count
+    is checked against dealer below), the shape is the suits' lengths
+    counted card by card, balanced is 4333, 4432 or 5332; and reading in
+    any order, or again, or on an equal hand, gives the same."""
+    hand = Hand.from_cards(cards)
+    holdings = [hand.spades, hand.hearts, hand.diamonds, hand.clubs]
+    lengths = tuple(sum(1 for card in cards if card // 13 == suit) for suit in (3, 2, 1, 0))
+    expected = (sum(h.hcp for h in holdings), sum(h.controls for h in holdings),
+                sum(h.losers for h in holdings), lengths,
+                sorted(lengths) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]))
+    assert (hand.hcp, hand.controls, hand.losers, hand.shape, hand.is_balanced) == expected
+    again = Hand(hand.mask)
+    assert (again.is_balanced, again.shape, again.losers, again.controls, again.hcp) == \
+        expected[::-1]
+    assert (hand.hcp, hand.shape) == (expected[0], expected[3]) and again == hand
+    assert hash(again) == hash(hand)
+
+
+def test_a_hand_stays_immutable_once_counted() -> None:
+    import copy
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    hand = Hand("AQJ432.8.764.T86")
+    assert hand.hcp == 7
+    with pytest.raises(FrozenInstanceError):
+        hand.mask = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        hand.hcp = 3  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(hand)) == hand == copy.deepcopy(hand)
+    assert pickle.loads(pickle.dumps(hand)).hcp == 7
 
 
 # -- hcp, controls and losers against the real dealer ---------------------------
