@@ -157,8 +157,8 @@ def main(argv: list[str], prog: str) -> int:
             if from_fmt is not None and formats.takes_bulk_path(
                     from_fmt, to_fmt, first_board=args.first_board,
                     selecting=args.boards is not None, export=args.pbn_export):
-                total = _convert_in_bulk(args, source, name, from_fmt, to_fmt, read_options,
-                                         judge)
+                total, first_board = _convert_in_bulk(args, source, name, from_fmt, to_fmt,
+                                                      read_options, judge)
             else:
                 total, first_board = _convert_per_deal(args, source, name, from_fmt, to_fmt,
                                                        read_options, judge, opened)
@@ -416,7 +416,17 @@ def _writer(to_fmt: str, export: bool, sealed: bool = False,
 
 
 def _convert_in_bulk(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
-                     to_fmt: str, read_options: ReadOptions, judge: Judge) -> int:
+                     to_fmt: str, read_options: ReadOptions, judge: Judge
+                     ) -> tuple[int, int | None]:
+    """The deals converted, and the first board written (.bhg's note)."""
+    from dealerpp.deals.bulk.codecs import CODECS
+
+    total = _bulk_file(args, source, name, from_fmt, to_fmt, read_options, judge)
+    return total, getattr(CODECS[to_fmt], "first_written", None)
+
+
+def _bulk_file(args: argparse.Namespace, source: Any, name: str, from_fmt: str,
+               to_fmt: str, read_options: ReadOptions, judge: Judge) -> int:
     from dealerpp.deals.bulk.fallback import ModelPerDeal
     from dealerpp.deals.bulk.stream import convert_file
 

@@ -36,7 +36,7 @@ from .helpers import bulk, per_deal
 # full hands and a short fourth, which deals and oneline files can hold).
 # The club formats' readers give full deals numbered by their place: pbn
 # and hex keep the board numbers.
-_CLUB = ("bri", "dge", "ber")
+_CLUB = ("bri", "dge", "ber", "bhg")
 HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline"),
              "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
              "oneline": ("deals",), "lin": ("deals", "pbn", "oneline", "hex", "giblib"),

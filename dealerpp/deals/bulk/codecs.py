@@ -604,12 +604,13 @@ class RecordCodec(Protocol):
 if TYPE_CHECKING:
     from typing import TypeAlias
 
+    from dealerpp.deals.bulk.bhg import BhgCodec
     from dealerpp.deals.bulk.compact import CompactCodec
     from dealerpp.deals.bulk.lin import LinCodec
     from dealerpp.deals.bulk.listing import ListingCodec
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
-                            | CompactCodec | ListingCodec)
+                            | CompactCodec | ListingCodec | BhgCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

@@ -42,7 +42,7 @@ class PerDeal(Protocol):
              first_byte: int, first_board: int = 1) -> Iterator[Deal]: ...
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int) -> Iterator[Deal]: ...
+                    first_line: int, first_board: int = 1) -> Iterator[Deal]: ...
 
     def fast_read(self, fmt: str, last_record: bytes) -> None: ...
 
@@ -77,14 +77,17 @@ class ModelPerDeal:
             raise shifted(error, first_line, first_byte, _deals_before(fmt, first_byte)) from None
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int) -> Iterator[Deal]:
+                    first_line: int, first_board: int = 1) -> Iterator[Deal]:
+        """The rest of a file from ``first_line`` (``first_board``: its
+        first record's board, for the formats numbered by position)."""
         source: IO[bytes] = stream
         if first_line > 1:
             from dealerpp.deals.detect import prefixed
 
             source, first_line = prefixed(b"\n", stream), first_line - 1  # as in read()
         try:
-            yield from self._deals(fmt, source, filename, first_line)
+            yield from self._deals(fmt, source, filename, first_line,
+                                   first_board if fmt in POSITIONAL else None)
         except DppError as error:
             raise shifted(error, first_line, 0) from None
 

@@ -50,8 +50,8 @@ class HeadHooks(LineHooks):
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         raise NotImplementedError
 
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
-                 ) -> Iterator[Segment]:
+    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+                 first_board: int = 1) -> Iterator[Segment]:
         rest = b""
         line = 1
         done = 0  # deals read fast so far

@@ -126,11 +126,12 @@ class LineHooks:
         """A piece the fast decoder does not take (``line``: its first)."""
         yield Slow(per_deal.read(self.name, data[start:stop], filename, line, start))
 
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None
-                 ) -> Iterator[Segment] | None:
+    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+                 first_board: int = 1) -> Iterator[Segment] | None:
         """All the segments of a file, for a format that reads a whole file
         its own way (LIN: only a head of deal-only lines is read fast); None:
-        the converter cuts it into lines."""
+        the converter cuts it into lines. ``first_board``: the board of the
+        file's first record, for a format numbered by place."""
         return None
 
     def piece_writer(self) -> PieceWriter | None:
@@ -139,6 +140,12 @@ class LineHooks:
         their place in it (LIN); None: ``dealerpp.deals.write`` a batch at
         a time."""
         return None
+
+    def ending(self, total: int) -> bytes:
+        """What the output ends with after its last deal (``total``: the
+        deals written), as the per-deal writer ends it (.bhg's blank first
+        line, written even for no deals)."""
+        return b""
 
     def remember(self, last_record: bytes, previous: dict[str, str]) -> None:
         """What the last record the fast path read leaves for the records

@@ -30,7 +30,7 @@ from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
-from dealerpp.deals.bulk.hooks import Segment, Slow, Units
+from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.formats import POSITIONAL
 from dealerpp.deals.model import numbered
@@ -233,7 +233,7 @@ def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
         yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
         return
     text_codec = _line_codec(fmt)
-    whole = text_codec.segments(source, per_deal, filename)
+    whole = text_codec.segments(source, per_deal, filename, first_board)
     if whole is not None:  # a format that reads a whole file its own way
         yield from whole
     else:
@@ -409,6 +409,8 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
                 total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source)
             if progress is not None:
                 progress.update(source.read_bytes, total)
+        if isinstance(encoder, LineHooks):
+            out.write(encoder.ending(total))
     return total
 
 

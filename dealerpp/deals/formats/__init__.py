@@ -235,7 +235,7 @@ _CLUB_FORMATS = (
           _dup, binary=True, record_size=156),
     _club("ber", "52 seat digits 1-4 a board, in card order, no separator", _ber, bulk=True),
     _club("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg,
-          dealer_first=True),
+          bulk=True, dealer_first=True),
     _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
           positional=False),
     DealFormat("dlm", (".dlm",), "Dealer4/Duplimate [Document] file: boards 1-99, check values",

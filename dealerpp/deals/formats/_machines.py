@@ -425,10 +425,15 @@ _BHG_BITS: dict[str, int] = {}
 
 
 def write_bhg(deals: Iterable[Deal], target: Target) -> None:
-    listed = list(deals)
-    first = _first_board_of(listed)
+    """Boards numbered from the first deal's board. Each deal is checked as
+    it is read (the first problem is the first in the input's order, a
+    reader's or this writer's, as on the bulk path), and nothing is written
+    before every deal is."""
+    first = 1
     lines = [""]
-    for index, deal in enumerate(listed):
+    for index, deal in enumerate(deals):
+        if not index:
+            first = deal.board or 1
         if not deal.is_full():
             owners_of(deal, index + 1)  # its error
         dealer = board_dealer_vul(first + index)[0]

@@ -1,0 +1,155 @@
+""".bhg on the bulk path: a line of 52 card letters a board (``A``-``Z`` the
+spades and hearts by card number, ``a``-``z`` the diamonds and clubs), the
+dealer's 13 first, then the others clockwise; the file starts with a blank
+line (docs/formats.md). The boards are numbered by place, so a record's
+hands land on their seats only once its board is known
+(:meth:`BhgCodec.placed`). A line that is not 52 letters naming each card
+once (a lower-case letter where it should not be, blanks, a card twice) is
+the per-deal reader's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.codecs import _CARD_BITS, _FULL, _bytes, _each_sub_block
+from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
+
+if TYPE_CHECKING:
+    from dealerpp.deals.bulk.hooks import PieceWriter
+    from dealerpp.deals.model import Deal
+
+_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))  # card numbers 1..52
+
+
+def _card_of_letter() -> np.ndarray:
+    """Letter -> the model's card (52 - card number); 255 for any other byte."""
+    table = np.full(256, 255, np.uint8)
+    for number, letter in enumerate(_LETTERS, 1):
+        table[letter] = 52 - number
+    return table
+
+
+_CARD = _card_of_letter()
+_SUIT_TABLES: list[np.ndarray] = []
+
+
+def _suit_tables() -> list[np.ndarray]:
+    """For spades .. clubs, by 13-bit holding: its letters in card-number
+    order (the ace first), padded with zero bytes to 13."""
+    if not _SUIT_TABLES:
+        holdings = np.arange(8192)
+        for suit in range(3, -1, -1):
+            table = np.zeros((8192, 13), np.uint8)
+            column = np.zeros(8192, np.int64)
+            for rank in range(12, -1, -1):
+                held = np.flatnonzero(holdings >> rank & 1)
+                table[held, column[held]] = _LETTERS[51 - (13 * suit + rank)]
+                column[held] += 1
+            _SUIT_TABLES.append(table)
+    return _SUIT_TABLES
+
+
+def _rotation(first_board: int, count: int) -> np.ndarray:
+    """``(count, 4)``: the seat of each hand of a line (the dealer's first),
+    boards from ``first_board`` (board b's dealer is seat (b - 1) % 4)."""
+    dealers = (np.arange(count, dtype=np.int64) + (first_board - 1)) % 4
+    seats: np.ndarray = (dealers[:, None] + np.arange(4)) % 4
+    return seats
+
+
+class BhgCodec(RecordLines):
+    """A line of 52 letters a board, from its dealer clockwise."""
+
+    name = "bhg"
+    positional = True
+
+    def __init__(self) -> None:
+        self._first: int | None = None  # the output's first board (the writer's numbering)
+
+    def decode_records(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Decoded:
+        start, end = starts[:, 0], ends[:, 0]
+        length = end - start
+        crlf = length == 54
+        ok = (length == 53) | crlf
+        rows = gather(arr, start, 54, 10)
+        ok &= rows[np.arange(len(rows)), np.where(crlf, 53, 52)] == 10
+        ok &= ~crlf | (rows[:, 52] == 13)
+        cards = _CARD[rows[:, :52]]
+        ok &= (cards != 255).all(axis=1)
+        hands = _CARD_BITS[cards].reshape(-1, 4, 13).sum(axis=2, dtype=np.uint64)
+        ok &= hands.sum(axis=1, dtype=np.uint64) == _FULL  # so each card once
+        blank = (length == 1) | ((length == 2) & (rows[:, 0] == 13))
+        return Decoded(hands, ok, skip=blank)
+
+    def placed(self, masks: np.ndarray, first_board: int) -> np.ndarray:
+        out = np.empty_like(masks)
+        np.put_along_axis(out, _rotation(first_board, len(masks)), masks, axis=1)
+        return out
+
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
+        """Boards numbered from the output's first deal's board (1 without
+        one), as the per-deal writer numbers them; a blank line first."""
+        if first_index == 0:
+            self._first = 1 if deals.boards is None or not len(deals) else int(deals.boards[0])
+        first = (self._first or 1) + first_index
+        count = len(deals)
+        seats = _rotation(first, count)
+        hands = np.take_along_axis(deals.masks, seats, axis=1)
+        lead = 1 if first_index == 0 else 0
+        out = np.empty(lead + 53 * count, np.uint8)
+        out[:lead] = 10
+        rows = out[lead:].reshape(count, 53)
+        rows[:, 52] = 10
+        tables = _suit_tables()
+
+        def work(a: int, b: int) -> None:
+            part = hands[a:b].reshape(-1)
+            cells = np.concatenate([tables[suit][(part >> np.uint64(13 * (3 - suit)))
+                                                 & np.uint64(8191)] for suit in range(4)],
+                                   axis=1)
+            rows[a:b, :52] = cells[cells != 0].reshape(b - a, 52)
+
+        _each_sub_block(count, work)
+        return _bytes(out)
+
+    @property
+    def first_written(self) -> int | None:
+        """The first board of the last output (``convert``'s note on how to
+        read it back), None before any."""
+        return self._first
+
+    def ending(self, total: int) -> bytes:
+        return b"" if total else b"\n"  # the blank first line
+
+    def piece_writer(self) -> PieceWriter:
+        return _PieceWriter(self)
+
+
+class _PieceWriter:
+    """The per-deal writer for pieces of one output: the blank line once,
+    boards numbered from the output's first deal (shared with the codec's
+    encoder, whichever writes first)."""
+
+    def __init__(self, codec: BhgCodec) -> None:
+        self.codec = codec
+
+    def dumps(self, deals: Sequence[Deal], first_index: int) -> bytes:
+        from dealerpp.deals import model
+        from dealerpp.deals.formats._machines import _bhg_hand, owners_of
+
+        if first_index == 0:
+            self.codec._first = deals[0].board or 1 if deals else 1
+        first = self.codec._first or 1
+        lines = [""] if first_index == 0 else []
+        for index, deal in enumerate(deals):
+            if not deal.is_full():
+                owners_of(deal, index + 1)  # its error
+            dealer = model.board_dealer_vul(first + first_index + index)[0]
+            lines.append("".join([_bhg_hand(deal.masks[(dealer + step) % 4])
+                                  for step in range(4)]))
+        return ("\n".join(lines) + "\n").encode("ascii")
