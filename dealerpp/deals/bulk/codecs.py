@@ -606,11 +606,12 @@ if TYPE_CHECKING:
 
     from dealerpp.deals.bulk.bhg import BhgCodec
     from dealerpp.deals.bulk.compact import CompactCodec
+    from dealerpp.deals.bulk.dx import DxCodec
     from dealerpp.deals.bulk.lin import LinCodec
     from dealerpp.deals.bulk.listing import ListingCodec
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
-                            | CompactCodec | ListingCodec | BhgCodec)
+                            | CompactCodec | ListingCodec | BhgCodec | DxCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

@@ -251,7 +251,7 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("deals", (".deals",), "binary: four 64-bit hand masks N E S W a deal",
                _deals, bulk=True, binary=True, record_size=32),
     DealFormat("dx", (".dx",), "binary: .deals with a number, auction and play",
-               _dx, binary=True, numbered=True),
+               _dx, bulk=True, binary=True, numbered=True),
     DealFormat("hex", (".hex",), "26 hex digits a deal, optional -D board suffix",
                _hex, bulk=True),
     DealFormat("lin", (".lin",),

@@ -187,7 +187,13 @@ def dx_record(deal: Deal, number: int) -> bytes:
 
 
 def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
-    for index, deal in enumerate(deals):
+    return numbered_records(deals, 0)
+
+
+def numbered_records(deals: Iterable[Deal], first_index: int) -> Iterator[bytes]:
+    """The records of ``deals``, the first the output's deal ``first_index``
+    (from 0); a DppError names a deal counted from the first given."""
+    for index, deal in enumerate(deals, first_index):
         # Deals without a number take their board number when it fits a
         # byte, else their place in the file, 1-255 cycling.
         number = deal.dx_number or (deal.board if deal.board and 0 < deal.board < 256
@@ -195,7 +201,7 @@ def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
         try:
             yield dx_record(deal, number)
         except ValueError as error:
-            raise DppError(str(error), deal=index + 1, output=True) from None
+            raise DppError(str(error), deal=index - first_index + 1, output=True) from None
 
 
 def write_dx(deals: Iterable[Deal], target: Target) -> None:

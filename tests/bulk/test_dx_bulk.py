@@ -1,0 +1,117 @@
+""".dx on the bulk path (dealerpp/deals/bulk/dx.py): deal-only records are
+read in bulk (a per-deal reader that refuses to be called), writing gives
+the per-deal writer's bytes (numbers by board or by place across chunks),
+and files with auctions, plays or bad records give the per-deal path's
+deals or first error (its byte and deal counted from the file's start)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dealerpp import deals as deals_api
+from dealerpp.deals import formats
+from dealerpp.deals.bulk.fallback import ModelPerDeal
+from dealerpp.deals.bulk.stream import convert_stream
+from dealerpp.deals.model import Call, Deal
+from tests.conftest import examples
+from tests.deals.strategies import full_masks
+
+from .helpers import bulk, per_deal
+from .test_properties import random_deals
+
+TARGETS = tuple(f for f in formats.FAST if f != "dx")
+SETTINGS = settings(max_examples=examples(40), deadline=None)
+
+
+class Refused(ModelPerDeal):
+    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
+        raise AssertionError("a record went to the per-deal reader")
+
+    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
+        raise AssertionError("the file went to the per-deal reader")
+
+
+def dx_file(deals: list[Deal]) -> bytes:
+    data = deals_api.dumps(deals, "dx")
+    assert isinstance(data, bytes)
+    return data
+
+
+@pytest.mark.parametrize("chunk", [34, 35, 100, 4096, 1 << 20])
+def test_deal_only_records_are_read_in_bulk(chunk: int) -> None:
+    raw = random_deals(300, 2).masks
+    data = dx_file([Deal(tuple(row)) for row in raw.tolist()])
+    out = io.BytesIO()
+    convert_stream(io.BytesIO(data), out, "dx", "deals", per_deal=Refused(), chunk=chunk)
+    assert out.getvalue() == raw.astype("<u8").tobytes()
+
+
+@SETTINGS
+@given(st.lists(full_masks(), max_size=10), st.none() | st.integers(1, 400),
+       st.sampled_from([40, 300, 1 << 20]))
+def test_writing_dx_in_bulk_is_the_per_deal_writer(masks: list[tuple[int, int, int, int]],
+                                                   first_board: int | None, chunk: int) -> None:
+    raw = np.array(masks, dtype="<u8").reshape(-1, 4).tobytes()
+    assert bulk(raw, "deals", "dx", chunk, first_board) == \
+        per_deal(raw, "deals", "dx", first_board)
+
+
+def test_numbers_by_place_cycle_past_255_across_chunks() -> None:
+    raw = random_deals(600, 4).masks.astype("<u8").tobytes()
+    expected = per_deal(raw, "deals", "dx")
+    assert isinstance(expected, bytes) and expected[255 * 35] == 1
+    for chunk in (64, 3200, 1 << 20):
+        assert bulk(raw, "deals", "dx", chunk) == expected
+
+
+def odd(record: Deal, how: str, data: bytes) -> bytes:
+    """A deal's record made odd: with an auction or a play, or broken."""
+    if how == "auction":
+        return dx_file([Deal(record.masks, auction=(Call.from_str("1S"), Call.from_str("P")))])
+    return {
+        "plain": data,
+        "zero": b"\0" + data[1:],
+        "partial": data[:1] + b"\0" * 8 + data[9:],
+        "twice": data[:1] + data[9:17] + data[9:],
+        "no_end": data[:-1],
+        "call": data[:-2] + b"\xfe\xff\xff",
+        "card": data[:-1] + b"\x05\xff",
+        "bad_card": data[:-1] + b"\x40\xff",
+    }[how]
+
+
+WAYS = ["plain", "auction", "zero", "partial", "twice", "no_end", "call", "card", "bad_card"]
+
+
+@SETTINGS
+@given(st.data(), st.sampled_from([40, 250, 1 << 20]))
+def test_odd_records_give_what_the_per_deal_reader_gives(data: st.DataObject,
+                                                        chunk: int) -> None:
+    found = [Deal(tuple(row)) for row in
+             random_deals(data.draw(st.integers(1, 10)), data.draw(st.integers(0, 99)))
+             .masks.tolist()]
+    ways = st.sampled_from(["plain"] * 5 + WAYS)
+    text = b"".join(odd(deal, data.draw(ways), dx_file([deal])) for deal in found)
+    for dst in TARGETS:
+        assert bulk(text, "dx", dst, chunk) == per_deal(text, "dx", dst), dst
+
+
+@pytest.mark.parametrize("how", WAYS)
+def test_an_odd_record_after_fast_ones_is_named_from_the_file_start(how: str) -> None:
+    found = [Deal(tuple(row)) for row in random_deals(5, 6).masks.tolist()]
+    records = [dx_file([deal]) for deal in found]
+    records[3] = odd(found[3], how, records[3])
+    text = b"".join(records)
+    for chunk in (64, 1 << 20):
+        for dst in ("deals", "pbn", "hex"):
+            assert bulk(text, "dx", dst, chunk) == per_deal(text, "dx", dst), (chunk, dst)
+    message = bulk(text, "dx", "deals")
+    if isinstance(message, str):
+        assert "deal 4" in message and "byte 1" in message
