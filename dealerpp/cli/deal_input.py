@@ -1,18 +1,17 @@
 """What convert and show both do with a deal file given on the command
-line: parse the arguments, open the input, read UTF-16 text as UTF-8, print
-the problems the PBN reader reports, and word an error."""
+line: parse the arguments, open the input, print the problems the PBN
+reader reports, and word an error. (A text saved as UTF-16 is read as the
+UTF-8 it holds by the library: ``dealerpp.deals.detect.as_utf8``.)"""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
-from dealerpp.deals import formats
 from dealerpp.diagnostics import Diagnostic, DppError
 
 
@@ -47,25 +46,6 @@ class ProblemLog:
             self.errors += 1
             self.error_lines.append(problem.line)
         print(problem.format(), file=sys.stderr)
-
-
-def as_utf8(source: Any, fmt: str | None, opened: contextlib.ExitStack) -> Any:
-    """The source to read: a text saved as UTF-16 as the UTF-8 it holds
-    (opened here, and closed with ``opened``); anything else as it is."""
-    from dealerpp.deals import detect
-
-    if fmt is None or formats.get(fmt).binary:
-        return source
-    if isinstance(source, Path):
-        with source.open("rb") as handle:
-            head = handle.read(detect.SNIFF)
-        codec = detect.utf16_codec(head)
-        if codec is None:
-            return source
-        return opened.enter_context(detect.utf8_from_utf16(source.open("rb"), codec))
-    head, source = detect.peek(source)
-    codec = detect.utf16_codec(head)
-    return source if codec is None else detect.utf8_from_utf16(source, codec)
 
 
 def format_error(error: DppError) -> str:

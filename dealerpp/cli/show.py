@@ -9,13 +9,12 @@ a reader that goes away (``| head``) ends it quietly with status 141.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from pathlib import Path
 from typing import Any
 
 from dealerpp.cli.common import OutputFailed, shown_name
-from dealerpp.cli.deal_input import ProblemLog, as_utf8, format_error, open_input, parse_args
+from dealerpp.cli.deal_input import ProblemLog, format_error, open_input, parse_args
 from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
 from dealerpp.deals.options import ReadOptions
@@ -41,22 +40,21 @@ def main(argv: list[str], prog: str) -> int:
     name = args.file
     log = ShownProblems()
     try:
-        with contextlib.ExitStack() as opened:
-            source, name = open_input(args.file)
-            if isinstance(source, Path):
-                # Opened before the listing names its format: a file that cannot
-                # be read gets its error alone.
-                source.open("rb").close()
-            fmt, source = _format_named(args.from_fmt, source, name)
-            source = as_utf8(source, fmt, opened)
-            # a game with an error is named, and the others shown
-            read = deals.read_source(source, fmt, filename=name,
-                                     options=ReadOptions(report=log)) if fmt else iter(())
-            shown = 0
-            for deal in read:
-                shown += 1
-                number = shown + log.errors  # its place, counting the games left out
-                _write(("\n" if shown > 1 else "") + diagram(deal, number))
+        source, name = open_input(args.file)
+        if isinstance(source, Path):
+            # Opened before the listing names its format: a file that cannot
+            # be read gets its error alone.
+            source.open("rb").close()
+        fmt, source = _format_named(args.from_fmt, source, name)
+        # a game with an error is named, and the others shown (a text saved
+        # as UTF-16 is read as the UTF-8 it holds)
+        read = deals.read_source(source, fmt, filename=name,
+                                 options=ReadOptions(report=log)) if fmt else iter(())
+        shown = 0
+        for deal in read:
+            shown += 1
+            number = shown + log.errors  # its place, counting the games left out
+            _write(("\n" if shown > 1 else "") + diagram(deal, number))
     except BrokenPipeError:
         raise  # the reader (often `head`) went away: the dispatcher's quiet 141
     except DppError as error:

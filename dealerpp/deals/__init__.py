@@ -3,7 +3,8 @@
 ``read(file, format=None)`` yields the deals of a path or an open file
 lazily, ``loads(data, format=None)`` those of content in memory;
 ``write(file, deals, format=None)`` writes them (a path atomically) and
-``dumps(deals, format)`` makes the content. The model lives in :mod:`dealerpp.deals.model`,
+``dumps(deals, format)`` makes the content; ``convert(src, dst)`` converts
+a whole file (in bulk where it can: :mod:`dealerpp.deals.conversion`). The model lives in :mod:`dealerpp.deals.model`,
 the list of formats in :mod:`dealerpp.deals.formats`. The model's names are
 imported here on first use, so importing the registry (which the convert
 command does before it has decided anything) does not load the model.
@@ -11,7 +12,6 @@ command does before it has decided anything) does not load the model.
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import io
 import os
@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from dealerpp.deals import formats
+from dealerpp.deals.conversion import convert
 from dealerpp.deals.options import WriteOptions
 
 if TYPE_CHECKING:
@@ -150,67 +151,6 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
             writer(deals, out, options or _WRITE)
     else:
         writer(deals, file, options or _WRITE)
-
-
-def convert(src: File, dst: File, format: str | None = None, *,
-            src_format: str | None = None, first_board: int | None = None,
-            options: ReadOptions | None = None,
-            write_options: WriteOptions | None = None) -> int:
-    """Convert the deals of ``src`` (a path, or a file open for reading) to
-    ``dst`` (a path, written atomically, or a file open for writing) in
-    ``format`` (by default from ``dst``'s extension); how many deals.
-
-    It takes the bulk path (whole chunks at a time, numpy) whenever both
-    formats have a codec and differ, as ``dealerpp convert`` does, else it
-    goes deal by deal; both accept the same files and give the same output
-    and the same first error. ``src_format``: the input's format (by default
-    from its extension or content); ``first_board``: number the boards from
-    there, as ``convert --first-board``; ``options`` and ``write_options``:
-    the reader's and the writer's (dealerpp.deals.options), on either path.
-    Which path is ``formats.takes_bulk_path``'s decision, the command's too."""
-    from dealerpp.deals import detect
-
-    if isinstance(src, (str, os.PathLike)):
-        src = _existing(os.fspath(src))
-    if format is None:
-        name = dst if isinstance(dst, (str, os.PathLike)) else getattr(dst, "name", None)
-        format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
-                                        else None)
-        if format is None:
-            from dealerpp.diagnostics import DppError
-
-            raise DppError("cannot tell the output format from the name; give format")
-    formats.get(format)  # an unknown name is an error before anything is read
-    source: Any = src
-    if src_format is None:
-        src_format, source = detect.detect(src, None)
-    if src_format is not None and formats.takes_bulk_path(src_format, format,
-                                                          first_board=first_board):
-        from dealerpp.deals.bulk.fallback import ModelPerDeal
-        from dealerpp.deals.bulk.stream import convert_file
-
-        source, opened = (source, None) if formats.get(src_format).binary \
-            else detect.as_utf8(source)
-        with opened or contextlib.nullcontext():
-            return convert_file(source, dst, src_format, format, progress=False,
-                                first_board=first_board, per_deal=ModelPerDeal(options))
-    count = _Count()
-    found = (iter(()) if src_format is None
-             else read_source(source, src_format, first_board=first_board, options=options))
-    write(dst, count.through(found), format, write_options)
-    return count.total
-
-
-class _Count:
-    """Counts the deals that go through."""
-
-    def __init__(self) -> None:
-        self.total = 0
-
-    def through(self, deals: Iterable[Deal]) -> Iterator[Deal]:
-        for deal in deals:
-            self.total += 1
-            yield deal
 
 
 def read_source(source: Source, format: str | None = None, *, filename: str | None = None,

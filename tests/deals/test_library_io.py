@@ -162,6 +162,7 @@ def test_convert_numbers_boards_beyond_the_bulk_paths_integers(tmp_path: Path) -
 
 @pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
 def test_convert_takes_the_readers_options_on_either_path(to: str, tmp_path: Path) -> None:
+    from dealerpp.deals.conversion import LEFT_OUT, NotWritten
     from dealerpp.deals.options import ReadOptions
 
     source = tmp_path / "in.pbn"
@@ -170,10 +171,17 @@ def test_convert_takes_the_readers_options_on_either_path(to: str, tmp_path: Pat
     with pytest.raises(DppError):
         deals.convert(source, tmp_path / f"out.{to}", to)
     problems: list[object] = []
-    total = deals.convert(source, tmp_path / "out", to,
-                          options=ReadOptions(report=problems.append))
-    assert total == 2 and len(problems) == 1
-    assert [d.masks for d in deals.read(tmp_path / "out", to)] == [d.masks for d in SAMPLE]
+    # the game left out would move the third into its place in a format
+    # without board numbers: nothing is written, as by dealerpp convert
+    with pytest.raises(NotWritten) as refused:
+        deals.convert(source, tmp_path / "out", to, options=ReadOptions(report=problems.append))
+    assert refused.value.kind == LEFT_OUT and refused.value.lines == (3,)
+    assert len(problems) == 1 and not (tmp_path / "out").exists()
+    # one that holds them is written, the game left out
+    ignored: list[object] = []
+    total = deals.convert(source, tmp_path / "out.csv", options=ReadOptions(report=ignored.append))
+    assert total == 2
+    assert [d.masks for d in deals.read(tmp_path / "out.csv")] == [d.masks for d in SAMPLE]
 
 
 def test_convert_takes_the_writers_options(tmp_path: Path) -> None:
