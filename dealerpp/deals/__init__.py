@@ -37,12 +37,13 @@ if TYPE_CHECKING:
         Seat,
         Strain,
         Suit,
+        Tricks,
         Vul,
     )
     from dealerpp.deals.options import ReadOptions
 
 _MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "Holding", "PbnComment", "PbnInfo",
-                          "PbnTag", "Seat", "Strain", "Suit", "Vul"})
+                          "PbnTag", "Seat", "Strain", "Suit", "Tricks", "Vul"})
 
 
 def __getattr__(name: str) -> Any:
@@ -67,6 +68,7 @@ __all__ = [
     "Seat",
     "Strain",
     "Suit",
+    "Tricks",
     "Vul",
     "convert",
     "dumps",

@@ -628,37 +628,64 @@ for _level in range(1, 8):
 
 @dataclass(frozen=True)
 class GibInfo:
-    """What a giblib record carries besides the cards.
+    """What a giblib record carries besides the cards and the tricks.
 
-    ``tricks`` is the 20-character trick string (``None`` when the record had
-    none); ``comments`` are the raw texts of the ``{...}`` comments before
-    the deal, kept verbatim; ``name``/``trumps``/``leader`` are the options
-    read from them. The ``played=`` cards are the deal's ``play``.
+    ``comments`` are the raw texts of the ``{...}`` comments before the
+    deal, kept verbatim; ``name``/``trumps``/``leader`` are the options read
+    from them. The ``played=`` cards are the deal's ``play``, the trick
+    string the deal's ``tricks``.
     """
 
     name: str | None = None
     trumps: Strain | None = None
     leader: Seat | None = None
-    tricks: str | None = None
     comments: tuple[str, ...] = ()
 
-    def trick_value(self, leader: Seat, strain: Strain) -> int | None:
-        """Tricks North-South take with ``leader`` on lead in ``strain``
-        (``None`` when unknown)."""
-        if self.tricks is None:
-            return None
-        char = self.tricks[gib_trick_index(leader, strain)]
-        return None if char == "-" else int(char, 16)
+
+#: Strains in the order double-dummy tables list them: NT S H D C.
+TABLE_STRAINS: tuple[Strain, ...] = (
+    Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_TABLE_PLACE = {strain: place for place, strain in enumerate(TABLE_STRAINS)}
 
 
-_GIB_LEADERS = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
-_GIB_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+@dataclass(frozen=True)
+class Tricks:
+    """A double-dummy table: the tricks each seat takes as declarer in each
+    strain, None where unknown. ``deal.tricks[Seat.NORTH, Strain.NOTRUMP]``.
 
+    ``values`` are the 20 entries declarer by declarer (N E S W), each in
+    the strain order NT S H D C. giblib's trick string (North-South's tricks
+    by opening leader) and PBN's DoubleDummyTricks (declarer's tricks, N S E
+    W) each say this table in their own order and terms: each format reads
+    into it and writes from it, and none converts another's text.
+    """
 
-def gib_trick_index(leader: Seat, strain: Strain) -> int:
-    """Position in the giblib trick string: groups of four leaders S E N W,
-    groups in strain order NT S H D C."""
-    return _GIB_STRAINS.index(strain) * 4 + _GIB_LEADERS.index(leader)
+    values: tuple[int | None, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.values) != 20 or not all(
+                value is None or (type(value) is int and 0 <= value <= 13) for value in self.values):
+            raise ValueError("a trick table is 20 values 0-13 or None: "
+                             "declarers N E S W, each by strains NT S H D C")
+
+    @classmethod
+    def of(cls, tricks: Callable[[Seat, Strain], int | None]) -> Tricks:
+        """The table whose entry for ``(declarer, strain)`` is ``tricks(declarer, strain)``."""
+        return cls(tuple(tricks(seat, strain) for seat in _SEATS for strain in TABLE_STRAINS))
+
+    def __getitem__(self, key: tuple[Seat, Strain]) -> int | None:
+        declarer, strain = key
+        return self.values[int(declarer) * 5 + _TABLE_PLACE[strain]]
+
+    def is_complete(self) -> bool:
+        return None not in self.values
+
+    def __str__(self) -> str:
+        """Rows ``N  8 7 9 7 8`` (NT S H D C, ``-`` unknown)."""
+        return "\n".join(
+            f"{seat}  " + " ".join("-" if v is None else str(v)
+                                   for v in self.values[5 * seat:5 * seat + 5])
+            for seat in _SEATS)
 
 
 @dataclass(frozen=True)
@@ -719,9 +746,10 @@ class Deal:
     are its ``Hand``s, and iterating gives them N E S W; ``str(deal)`` is
     the PBN deal string ``N:AKQ.. ... ... ...`` (``Deal.from_pbn`` reads it
     back; ``Deal("N:...")`` does too). ``board``, ``dealer`` and
-    ``vulnerability`` are None where unknown. Equal deals hold the same
-    cards, board, dealer, vulnerability, auction and play (not what one
-    format alone carries); a deal is hashable.
+    ``vulnerability`` are None where unknown; ``tricks`` is the double-dummy
+    table (:class:`Tricks`) where a source gave one. Equal deals hold the
+    same cards, board, dealer, vulnerability, auction and play (not the
+    tricks, nor what one format alone carries); a deal is hashable.
 
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
@@ -737,6 +765,10 @@ class Deal:
     vul: Vul | None = None
     auction: tuple[Call, ...] = ()
     play: tuple[Card, ...] = ()
+    # The double-dummy table, where a source gave one (giblib, PBN). Not part
+    # of what the deal is: a solver makes it from the cards, so a deal read
+    # with its table and the same deal read without are equal.
+    tricks: Tricks | None = field(default=None, compare=False)
     # What one format alone carries, and the order a text listed cards in:
     # kept for writing that format back, and no part of what the deal is
     # (two deals read from different files, or lines, are still equal).
@@ -752,12 +784,12 @@ class Deal:
     def __init__(self, masks: tuple[int, int, int, int] | str = (0, 0, 0, 0),
                  board: int | None = None, dealer: Seat | None = None, vul: Vul | None = None,
                  auction: tuple[Call, ...] = (), play: tuple[Card, ...] = (),
-                 gib: GibInfo | None = None, pbn: PbnInfo | None = None,
+                 tricks: Tricks | None = None, gib: GibInfo | None = None, pbn: PbnInfo | None = None,
                  dx_number: int | None = None, dlm: DlmInfo | None = None,
                  order: tuple[tuple[Card, ...], ...] | None = None,
                  game: Game | None = None) -> None:
         # Written by hand (not the dataclass's): a frozen dataclass sets its
-        # twelve fields one object.__setattr__ at a time, which cost readers
+        # thirteen fields one object.__setattr__ at a time, which cost readers
         # of large files more than reading the deal did.
         if isinstance(masks, str):  # Deal("N:..."), as repr shows a deal
             masks = Deal.from_pbn(masks).masks
@@ -771,7 +803,7 @@ class Deal:
             raise ValueError("order must list exactly each hand's cards")
         object.__setattr__(self, "__dict__", {
             "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": auction,
-            "play": play, "gib": gib, "pbn": pbn, "dx_number": dx_number, "dlm": dlm,
+            "play": play, "tricks": tricks, "gib": gib, "pbn": pbn, "dx_number": dx_number, "dlm": dlm,
             "order": order, "game": game})
 
     # -- construction ---------------------------------------------------
@@ -1000,37 +1032,3 @@ def deal_trumps(deal: Deal) -> Strain | None:
     if deal.gib is not None:
         return Strain.NOTRUMP  # giblib's default contract
     return None
-
-
-# -- double-dummy tables: giblib's trick string <-> PBN DoubleDummyTricks ------
-
-_DDT_DECLARERS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_DDT_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def gib_to_ddt(tricks: str, per_hand: int = 13) -> str | None:
-    """PBN DoubleDummyTricks (declarer N S E W x strain NT S H D C, the
-    declarer's tricks) from a giblib trick string (NS tricks by leader); None
-    when a value is unknown. The leader is the declarer's left-hand opponent."""
-    digits = []
-    for declarer in _DDT_DECLARERS:
-        for strain in _DDT_STRAINS:
-            char = tricks[gib_trick_index(declarer.next(), strain)]
-            if char == "-":
-                return None
-            ns = int(char, 16)
-            digits.append(f"{ns if declarer in (Seat.NORTH, Seat.SOUTH) else per_hand - ns:x}")
-    return "".join(digits)
-
-
-def ddt_to_gib(ddt: str, per_hand: int = 13) -> str:
-    """The giblib trick string of a PBN DoubleDummyTricks value."""
-    chars = ["-"] * 20
-    for d, declarer in enumerate(_DDT_DECLARERS):
-        for s, strain in enumerate(_DDT_STRAINS):
-            value = int(ddt[d * 5 + s], 16)
-            if value > per_hand:
-                raise ValueError(f"trick value {value} above {per_hand}")
-            ns = value if declarer in (Seat.NORTH, Seat.SOUTH) else per_hand - value
-            chars[gib_trick_index(declarer.next(), strain)] = f"{ns:X}"
-    return "".join(chars)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, _swar_popcount, masks_from_owner
-from dealerpp.deals.model import Deal, GibInfo, Seat, Vul
+from dealerpp.deals.formats.giblib import tricks_of_text
+from dealerpp.deals.model import Deal, Seat, Vul
 
 from .test_properties import random_deals
 
@@ -40,7 +41,7 @@ def test_to_and_from_model_deals() -> None:
     assert deals[1].dealer == Seat.EAST and deals[1].vul == Vul.NS
     # board 99 is board 3 of the cycle (99 = 6 * 16 + 3): dealer South, vulnerable E-W
     assert (deals[4].dealer, deals[4].vul) == (Seat.SOUTH, Vul.EW)
-    gib = [Deal(d.masks, gib=GibInfo(tricks="88887777A9A977778888")) for d in deals]
+    gib = [Deal(d.masks, tricks=tricks_of_text("88887777A9A977778888", 13)) for d in deals]
     back = DealArray.from_deals(gib)
     assert back.masks.tolist() == arr.masks.tolist()
     assert back.tricks is not None and bytes(back.tricks[0]) == b"88887777A9A977778888"

@@ -25,7 +25,8 @@ from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import formats
 from dealerpp.deals.formats import pbn
-from dealerpp.deals.model import Call, Deal, GibInfo, Seat, Vul, board_dealer_vul
+from dealerpp.deals.formats.giblib import tricks_of_text
+from dealerpp.deals.model import Call, Deal, Seat, Vul, board_dealer_vul
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -67,7 +68,9 @@ def deal_files(draw: st.DrawFn, fmt: str) -> bytes:
     """A file of 1-4 full deals as the format's writer (or dealer) lays it out."""
     masks = draw(st.lists(full_masks(), min_size=1, max_size=4))
     if fmt == "giblib":
-        deals = [Deal(m, gib=GibInfo(tricks=draw(st.none() | TRICKS))) for m in masks]
+        deals = [Deal(m, tricks=None if t is None else tricks_of_text(t, 13))
+                 for m, t in zip(masks, draw(st.lists(st.none() | TRICKS, min_size=len(masks),
+                                                      max_size=len(masks))), strict=True)]
     elif fmt in ("hex", "pbn"):
         deals = [Deal(m, board=draw(st.none() | st.integers(1, 32))) for m in masks]
     elif fmt == "lin":

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.stream import convert_stream
-from dealerpp.deals.model import Deal, GibInfo
+from dealerpp.deals.formats.giblib import tricks_of_text
+from dealerpp.deals.model import Deal
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -35,7 +36,7 @@ def deal_lists(draw: st.DrawFn, partial: bool = False, equal: bool = False) -> l
         tricks = draw(st.none() | TRICKS) if equal else None
         if tricks and any(c != "-" and int(c, 16) > bin(m[0]).count("1") for c in tricks):
             tricks = None
-        deals.append(Deal(m, gib=GibInfo(tricks=tricks) if tricks else None))
+        deals.append(Deal(m, tricks=tricks_of_text(tricks, bin(m[0]).count("1")) if tricks else None))
     return deals
 
 

@@ -18,7 +18,8 @@ from syrupy.assertion import SnapshotAssertion
 from dealerpp import deals as deals_api
 from dealerpp.cli import main
 from dealerpp.deals import detect, formats
-from dealerpp.deals.model import Deal, GibInfo
+from dealerpp.deals.formats import giblib
+from dealerpp.deals.model import Deal
 from tests.conftest import PROJECT_ROOT
 
 DOC = PROJECT_ROOT / "docs" / "formats.md"
@@ -95,7 +96,7 @@ def test_every_format_is_documented_as_registered() -> None:
 
 def written(fmt: str) -> bytes:
     """A file of two deals as the format's own writer makes it."""
-    deal = Deal(FULL.masks, gib=GibInfo(tricks="88887777A9A977778888")) if fmt == "giblib" \
+    deal = Deal(FULL.masks, tricks=giblib.tricks_of_text("88887777A9A977778888", 13)) if fmt == "giblib" \
         else FULL
     out = io.BytesIO()
     deals_api.write(out, [deal, deal], fmt)

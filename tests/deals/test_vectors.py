@@ -8,7 +8,7 @@ from dealerpp.deals import Card, Deal, Seat, Strain
 from dealerpp.deals.formats import _binary as binary
 from dealerpp.deals.formats import giblib, listing, pbn
 from dealerpp.deals.formats import hex as hex26
-from dealerpp.deals.model import Call, gib_trick_index
+from dealerpp.deals.model import Call
 
 GIB_EXAMPLE = ("JT852.93.KQ7.J82 AQ97.JT654.T6.A5 43.AK8.A542.7643 K6.Q72.J983.KQT9"
                ":88887777A9A977778888")
@@ -19,22 +19,43 @@ def test_giblib_example_hands_and_tricks() -> None:
     deal = giblib.parse_line(GIB_EXAMPLE)
     assert deal.masks == GIB_DEAL.masks
     assert deal[Seat.WEST].to_pbn() == "JT852.93.KQ7.J82"
-    gib = deal.gib
-    assert gib is not None
-    for leader in Seat:
-        assert gib.trick_value(leader, Strain.NOTRUMP) == 8
-    assert gib.trick_value(Seat.SOUTH, Strain.HEARTS) == 10
-    assert gib.trick_value(Seat.NORTH, Strain.HEARTS) == 10
-    assert gib.trick_value(Seat.EAST, Strain.HEARTS) == 9
-    assert gib.trick_value(Seat.WEST, Strain.HEARTS) == 9
-    assert gib_trick_index(Seat.SOUTH, Strain.NOTRUMP) == 0
-    assert gib_trick_index(Seat.WEST, Strain.CLUBS) == 19
+    tricks = deal.tricks
+    assert tricks is not None
+    # The string is North-South's tricks by opening leader (S E N W within
+    # NT S H D C); the table is the declarer's, the declarer being the
+    # leader's right-hand opponent. NT: NS take 8 whoever leads.
+    assert [tricks[seat, Strain.NOTRUMP] for seat in Seat] == [8, 5, 8, 5]
+    # Hearts "A9A9": South leads (East declares) NS 10, East 3; East leads
+    # (North declares) 9; North leads (West declares) NS 10, West 3; West
+    # leads (South declares) 9.
+    assert [tricks[seat, Strain.HEARTS] for seat in Seat] == [9, 3, 9, 3]
+    assert [tricks[Seat.NORTH, s] for s in (Strain.SPADES, Strain.DIAMONDS, Strain.CLUBS)] == [7, 7, 8]
+    assert giblib.trick_index(Seat.SOUTH, Strain.NOTRUMP) == 0
+    assert giblib.trick_index(Seat.WEST, Strain.CLUBS) == 19
+
+
+# The same table as PBN's DoubleDummyTricks says it, written by hand from the
+# tag's definition (declarer's tricks in hex, declarers N S E W, each by
+# strains NT S H D C) and the trick string above.
+GIB_EXAMPLE_DDT = "87978" "87978" "56365" "56365"
+
+
+def test_giblib_tricks_are_the_pbn_double_dummy_tricks() -> None:
+    deal = giblib.parse_line(GIB_EXAMPLE)
+    text = pbn.dumps([deal])
+    assert f'[DoubleDummyTricks "{GIB_EXAMPLE_DDT}"]' in text
+    game = (f'[Deal "{GIB_DEAL.to_pbn()}"]\n'
+            f'[DoubleDummyTricks "{GIB_EXAMPLE_DDT.upper()}"]\n')
+    read = next(pbn.read(game))
+    assert read.tricks == deal.tricks
+    assert giblib.dumps([read]) == GIB_EXAMPLE + "\n"
+    assert pbn.dumps([read]) == game  # a copy keeps the tag as written
 
 
 def test_giblib_without_tricks_is_valid_and_written_without() -> None:
     text = GIB_EXAMPLE.split(":")[0] + "\n"
     deal = giblib.parse_line(text)
-    assert deal.gib is not None and deal.gib.tricks is None
+    assert deal.tricks is None
     assert giblib.dumps([deal]) == text
 
 

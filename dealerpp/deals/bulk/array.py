@@ -68,13 +68,15 @@ class DealArray:
 
     @classmethod
     def from_deals(cls, deals: Iterable[Deal]) -> DealArray:
-        """The cards of model deals (metadata other than giblib tricks is dropped)."""
+        """The cards of model deals (metadata other than the tricks is dropped)."""
         deals = list(deals)
         masks = np.array([d.masks for d in deals], dtype=np.uint64).reshape(-1, 4)
         tricks = None
-        if deals and all(d.gib is not None and d.gib.tricks is not None for d in deals):
-            text = "".join(d.gib.tricks for d in deals
-                           if d.gib is not None and d.gib.tricks is not None)
+        if deals and all(d.tricks is not None for d in deals):
+            from dealerpp.deals.formats.giblib import trick_text
+
+            text = "".join(trick_text(d.tricks, d.masks[0].bit_count()) for d in deals
+                           if d.tricks is not None)
             tricks = np.frombuffer(text.encode("ascii"), np.uint8).reshape(-1, 20).copy()
         return cls(masks, tricks=tricks)
 
@@ -129,9 +131,11 @@ class DealArray:
         return broken
 
     def to_deals(self) -> list[Deal]:
-        """Model deals: tricks travel in ``Deal.gib``, a board number as
-        board, dealer and vulnerability (as the per-deal readers do)."""
-        from dealerpp.deals.model import Deal, GibInfo, board_dealer_vul
+        """Model deals: the giblib trick strings as ``Deal.tricks`` tables, a
+        board number as board, dealer and vulnerability (as the per-deal
+        readers do)."""
+        from dealerpp.deals.formats.giblib import tricks_of_text
+        from dealerpp.deals.model import Deal, board_dealer_vul
 
         tricks = None if self.tricks is None else [bytes(t).decode("ascii") for t in self.tricks]
         boards = None if self.boards is None else self.boards.tolist()
@@ -139,7 +143,7 @@ class DealArray:
         for i, row in enumerate(self.masks.tolist()):
             meta: dict[str, Any] = {}
             if tricks is not None:
-                meta["gib"] = GibInfo(tricks=tricks[i])
+                meta["tricks"] = tricks_of_text(tricks[i], row[0].bit_count())
             if boards is not None:
                 board = boards[i]
                 meta["board"] = board

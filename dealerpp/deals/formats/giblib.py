@@ -25,8 +25,8 @@ from dealerpp.deals.model import (
     Hand,
     Seat,
     Strain,
+    Tricks,
     check_play,
-    ddt_to_gib,
     mask_problem,
     parse_holding,
     popcount,
@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 
 HAND_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 TRICK_CHARS = "0123456789ABCD-"
+# The trick string: North-South's tricks, in groups of four opening leaders
+# S E N W, one group a strain NT S H D C (docs/formats.md, "giblib").
+_LEADERS_ORDER = (Seat.SOUTH, Seat.EAST, Seat.NORTH, Seat.WEST)
+_STRAINS_ORDER = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _OPTION = re.compile(r"(?<![^\s{])(name|trumps|leader|played)=([^\s}]*)")
 _TRUMPS = {"s": Strain.SPADES, "h": Strain.HEARTS, "d": Strain.DIAMONDS,
            "c": Strain.CLUBS, "n": Strain.NOTRUMP}
@@ -142,16 +146,17 @@ class _Reader:
             raise self.error(f"hands must hold the same number of cards (1-13): {detail}",
                              number, start + 1, line)
         per_hand = counts.pop()
-        trick_text = None
+        table = None
         if colon:
             trick_column = start + len(body) + 2
-            trick_text = self._tricks(tricks, per_hand, number, trick_column, line)
+            table = tricks_of_text(self._tricks(tricks, per_hand, number, trick_column, line),
+                                   per_hand)
         options = self._options(comments)
         deal = Deal(tuple(masks))  # type: ignore[arg-type]
         self._check_played(deal, options)
-        gib = GibInfo(options.name, options.trumps, options.leader, trick_text,
+        gib = GibInfo(options.name, options.trumps, options.leader,
                       tuple(c.text for c in comments))
-        return Deal(deal.masks, play=options.played, gib=gib)
+        return Deal(deal.masks, play=options.played, tricks=table, gib=gib)
 
     def _hand(self, text: str, number: int, column: int, line: str) -> int:
         suits = text.split(".")
@@ -289,22 +294,51 @@ def format_deal(deal: Deal) -> str:
     gib = deal.gib or GibInfo()
     lines = [f"{{{text}}}\n" for text in _comment_texts(deal, gib)]
     record = " ".join(Hand(deal.masks[s]).to_pbn() for s in HAND_ORDER)
-    tricks = gib.tricks if gib.tricks is not None else _tricks_from_pbn(deal)
-    if tricks is not None:
-        record += ":" + tricks.upper()
+    if deal.tricks is not None:
+        record += ":" + trick_text(deal.tricks, counts.pop())
     lines.append(record + "\n")
     return "".join(lines)
 
 
-def _tricks_from_pbn(deal: Deal) -> str | None:
-    """A trick string from a PBN DoubleDummyTricks tag, when there is one."""
-    tag = deal.pbn.tag("DoubleDummyTricks") if deal.pbn else None
-    if tag is None or len(tag.value) != 20:
-        return None
-    try:
-        return ddt_to_gib(tag.value, popcount(deal.masks[0]))
-    except ValueError:
-        return None
+def trick_index(leader: Seat, strain: Strain) -> int:
+    """Where North-South's tricks with ``leader`` on lead in ``strain`` stand
+    in the trick string."""
+    return _STRAINS_ORDER.index(strain) * 4 + _LEADERS_ORDER.index(leader)
+
+
+def tricks_of_text(text: str, per_hand: int) -> Tricks:
+    """The table a trick string says (hands of ``per_hand`` cards): the
+    declarer is the leader's right-hand opponent; East-West take what
+    North-South do not."""
+    def declarers(declarer: Seat, strain: Strain) -> int | None:
+        char = text[trick_index(declarer.next(), strain)]
+        if char == "-":
+            return None
+        north_south = int(char, 16)
+        return north_south if declarer in _NORTH_SOUTH else per_hand - north_south
+
+    return Tricks.of(declarers)
+
+
+def trick_text(tricks: Tricks, per_hand: int) -> str:
+    """The trick string of a table, for hands of ``per_hand`` cards;
+    ValueError for an entry above ``per_hand``."""
+    chars = []
+    for strain in _STRAINS_ORDER:
+        for leader in _LEADERS_ORDER:
+            declarer = leader.next(3)
+            value = tricks[declarer, strain]
+            if value is None:
+                chars.append("-")
+                continue
+            if value > per_hand:
+                raise ValueError(f"{value} tricks for {declarer.name_title} in {strain}, "
+                                 f"above the {per_hand} cards per hand")
+            chars.append(f"{value if declarer in _NORTH_SOUTH else per_hand - value:X}")
+    return "".join(chars)
+
+
+_NORTH_SOUTH = (Seat.NORTH, Seat.SOUTH)
 
 
 def _comment_texts(deal: Deal, gib: GibInfo) -> list[str]:

@@ -69,9 +69,9 @@ from dealerpp.deals.model import (
     PbnTag,
     Seat,
     Strain,
+    Tricks,
     Vul,
     deal_trumps,
-    gib_to_ddt,
     trick_winner,
 )
 from dealerpp.deals.options import READ, ReadOptions, Report
@@ -86,6 +86,10 @@ _UNKNOWN = ("", "?", "-")
 # Tags that are given more than once by design: no warning for those.
 _REPEATABLE = ("Note",)
 _DDT = re.compile(r"[0-9A-Da-d]{20}")
+# DoubleDummyTricks: the declarer's tricks, a hex digit each, declarers N S E
+# W, each by strains NT S H D C (docs/formats.md, "PBN").
+_DDT_DECLARERS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_DDT_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 # What a game of plain tags may hold to be read straight (see _Reader._plain).
 _V = r'"([^"\\\n]*)"\]\n'
 # A game exactly as dealer's printpbn writes it: the most common PBN there is.
@@ -342,7 +346,7 @@ class _Reader:
         self._last_printpbn = text
         number = int(board)
         seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
-        info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None))
+        info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None, None))
         return Deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
 
     def _flush_previous(self) -> None:
@@ -419,7 +423,7 @@ class _Reader:
         board = _board(board_value) if board_value is not None else None
         dealer, vul = _PLAIN_DEALERS[dealer_value], _PLAIN_VULS[vul_value]
         self.previous.update(values)
-        info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None))
+        info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None, None))
         return Deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
 
     def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
@@ -431,7 +435,7 @@ class _Reader:
         except TextProblem as problem:
             raise self._fail(game, f"not a deal string or tag: {problem.message}",
                              words[0].start + problem.offset) from None
-        info = PbnGame(game.text, game.first, (masks, None, None, None, (), (), order),
+        info = PbnGame(game.text, game.first, (masks, None, None, None, (), (), order, None),
                        entries=entries)
         return Deal(masks, order=order, pbn=info)
 
@@ -439,7 +443,7 @@ class _Reader:
         """Comments or ``%`` lines alone: kept for a PBN output, with no deal."""
         if self.need_deal:
             return None
-        info = PbnGame(game.text, game.first, ((0, 0, 0, 0), None, None, None, (), (), None),
+        info = PbnGame(game.text, game.first, ((0, 0, 0, 0), None, None, None, (), (), None, None),
                        entries=entries, has_deal=False)
         return Deal(pbn=info)
 
@@ -561,15 +565,19 @@ class _Reader:
                 warn("Vulnerable must be None, NS, EW or All (or Love, Both, -), "
                      f"not {quote(vul_value)}", tags.get("Vulnerable").value_at)  # type: ignore[union-attr]
         ddt = values.get("DoubleDummyTricks")
-        if ddt is not None and ddt not in _UNKNOWN and not _DDT.fullmatch(ddt.strip()):
-            warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
-                 tags.get("DoubleDummyTricks").value_at)  # type: ignore[union-attr]
+        tricks = None
+        if ddt is not None and ddt not in _UNKNOWN:
+            if _DDT.fullmatch(ddt.strip()):
+                tricks = tricks_of_ddt(ddt.strip(), masks)
+            else:
+                warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
+                     tags.get("DoubleDummyTricks").value_at)  # type: ignore[union-attr]
         auction = self._auction(tags.get("Auction"), dealer, warn) if "Auction" in values else ()
         play = self._play(tags, masks, auction, warn) if has_deal and "Play" in values else ()
-        derived = (masks, board, dealer, vul, auction, play, order)
+        derived = (masks, board, dealer, vul, auction, play, order, tricks)
         info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
                        entries=entries, has_deal=has_deal)
-        return Deal(masks, board, dealer, vul, auction, play, pbn=info, order=order)
+        return Deal(masks, board, dealer, vul, auction, play, tricks, pbn=info, order=order)
 
     @staticmethod
     def _auction(tag: _Tag | None, dealer: Seat | None,
@@ -606,6 +614,29 @@ class _Reader:
         for problem in problems:
             warn(f"Play: {problem.message}", problem.offset)
         return play or ()
+
+
+def tricks_of_ddt(value: str, masks: tuple[int, int, int, int]) -> Tricks | None:
+    """The table a DoubleDummyTricks value (20 hex digits) says; None when
+    a value is above the cards each hand holds (the table is not this
+    deal's)."""
+    per_hand = max(mask.bit_count() for mask in masks)
+    numbers = [int(char, 16) for char in value]
+    if any(number > per_hand for number in numbers):
+        return None
+    by_declarer = {(declarer, strain): numbers[5 * d + s]
+                   for d, declarer in enumerate(_DDT_DECLARERS)
+                   for s, strain in enumerate(_DDT_STRAINS)}
+    return Tricks.of(lambda declarer, strain: by_declarer[declarer, strain])
+
+
+def ddt_of_tricks(tricks: Tricks) -> str | None:
+    """The DoubleDummyTricks value of a table; None unless every entry is
+    known (the tag has no digit for an unknown one)."""
+    if not tricks.is_complete():
+        return None
+    return "".join(f"{tricks[declarer, strain]:x}" for declarer in _DDT_DECLARERS
+                   for strain in _DDT_STRAINS)
 
 
 def _hands_written(value: str) -> bool:
@@ -665,7 +696,8 @@ def format_game(deal: Deal, match_is_new: bool = True) -> str:
 
 
 def _fields(deal: Deal) -> tuple[object, ...]:
-    return (deal.masks, deal.board, deal.dealer, deal.vul, deal.auction, deal.play, deal.order)
+    return (deal.masks, deal.board, deal.dealer, deal.vul, deal.auction, deal.play, deal.order,
+            deal.tricks)
 
 
 def _wanted(deal: Deal, changed: set[str] | None = None) -> dict[str, tuple[str, str]]:
@@ -685,12 +717,16 @@ def _wanted(deal: Deal, changed: set[str] | None = None) -> dict[str, tuple[str,
         section = play_section(deal)
         if section is not None:
             wanted["Play"] = section
+    ddt = ddt_of_tricks(deal.tricks) if deal.tricks is not None else None
+    if ddt is not None:
+        wanted["DoubleDummyTricks"] = (ddt, "")
     if changed is not None:
         wanted = {name: value for name, value in wanted.items() if name in changed}
     return wanted
 
 
-_FIELD_TAGS = ("Deal", "Board", "Dealer", "Vulnerable", "Auction", "Play", "Deal")
+_FIELD_TAGS = ("Deal", "Board", "Dealer", "Vulnerable", "Auction", "Play", "Deal",
+               "DoubleDummyTricks")
 
 
 def _rewritten(deal: Deal, game: PbnGame) -> str:
@@ -728,18 +764,7 @@ def _updated(deal: Deal, items: list[PbnItem], wanted: dict[str, tuple[str, str]
                 item = PbnTag(item.name, value, section or item.section)
         out.append(item)
     out.extend(PbnTag(name, value, section) for name, (value, section) in wanted.items())
-    ddt = _ddt_from_gib(deal)
-    if ddt is not None and not any(isinstance(i, PbnTag) and i.name == "DoubleDummyTricks"
-                                   for i in out):
-        out.append(PbnTag("DoubleDummyTricks", ddt))
     return out
-
-
-def _ddt_from_gib(deal: Deal) -> str | None:
-    """giblib trick values as a DoubleDummyTricks value, when all are known."""
-    if deal.gib is None or deal.gib.tricks is None:
-        return None
-    return gib_to_ddt(deal.gib.tricks, bin(deal.masks[0]).count("1"))
 
 
 def _same(deal: Deal, item: PbnTag, value: str) -> bool:
