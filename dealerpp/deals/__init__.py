@@ -24,16 +24,15 @@ from dealerpp.deals.options import WriteOptions
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source
+    from dealerpp.deals.formats.giblib import GibInfo
+    from dealerpp.deals.formats.pbn.game import PbnComment, PbnInfo, PbnTag
     from dealerpp.deals.model import (
         Call,
         Card,
         Deal,
-        GibInfo,
+        FormatData,
         Hand,
         Holding,
-        PbnComment,
-        PbnInfo,
-        PbnTag,
         Seat,
         Strain,
         Suit,
@@ -42,8 +41,14 @@ if TYPE_CHECKING:
     )
     from dealerpp.deals.options import ReadOptions
 
-_MODEL_NAMES = frozenset({"Call", "Card", "Deal", "GibInfo", "Hand", "Holding", "PbnComment", "PbnInfo",
-                          "PbnTag", "Seat", "Strain", "Suit", "Tricks", "Vul"})
+_MODEL_NAMES = frozenset({"Call", "Card", "Deal", "FormatData", "Hand", "Holding", "Seat", "Strain",
+                          "Suit", "Tricks", "Vul"})
+# What one format alone says of a deal (Deal.extra) is that format's own
+# class, in that format's module.
+_FORMAT_DATA = {"GibInfo": "dealerpp.deals.formats.giblib",
+                "PbnComment": "dealerpp.deals.formats.pbn.game",
+                "PbnInfo": "dealerpp.deals.formats.pbn.game",
+                "PbnTag": "dealerpp.deals.formats.pbn.game"}
 
 
 def __getattr__(name: str) -> Any:
@@ -51,6 +56,10 @@ def __getattr__(name: str) -> Any:
         from dealerpp.deals import model
 
         return getattr(model, name)
+    if name in _FORMAT_DATA:
+        import importlib
+
+        return getattr(importlib.import_module(_FORMAT_DATA[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -59,6 +68,7 @@ __all__ = [
     "Call",
     "Card",
     "Deal",
+    "FormatData",
     "GibInfo",
     "Hand",
     "Holding",

@@ -77,6 +77,7 @@ def _heading(deal: Deal, number: int | None) -> str:
         parts.append(f"Dealer {deal.dealer.name_title}")
     if deal.vul is not None:
         parts.append(f"Vul {deal.vul}")
-    if deal.gib is not None and deal.gib.name:
-        parts.append(f"({deal.gib.name})")
+    label = deal.extra.label() if deal.extra is not None else None
+    if label:
+        parts.append(f"({label})")
     return "  ".join(parts)

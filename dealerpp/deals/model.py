@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from dealerpp.diagnostics import quote
 from dealerpp.lengths import Shape
@@ -626,20 +626,31 @@ for _level in range(1, 8):
     _CALL_CODES[f"{_level}N"] = _level << 5 | 1 << Strain.NOTRUMP
 
 
-@dataclass(frozen=True)
-class GibInfo:
-    """What a giblib record carries besides the cards and the tricks.
-
-    ``comments`` are the raw texts of the ``{...}`` comments before the
-    deal, kept verbatim; ``name``/``trumps``/``leader`` are the options read
-    from them. The ``played=`` cards are the deal's ``play``, the trick
-    string the deal's ``tricks``.
+class FormatData:
+    """What one format alone says of a deal, kept so that format can write
+    it back as it was: giblib's comments, a PBN game's tags and text, a .dx
+    deal number, a .dlm header. ``Deal.extra`` holds one, the format's own
+    immutable object, defined in and read by that format's module alone
+    (``fmt`` names the format). Anything else asks the questions below,
+    which each format answers for itself (the defaults: it says nothing).
     """
 
-    name: str | None = None
-    trumps: Strain | None = None
-    leader: Seat | None = None
-    comments: tuple[str, ...] = ()
+    __slots__ = ()
+    fmt: ClassVar[str] = ""
+
+    def label(self) -> str | None:
+        """A name the source gave the deal (giblib's ``name=``), for display."""
+        return None
+
+    def title(self) -> str | None:
+        """What the source calls the set the deal is in (PBN's Event, Site
+        and Date), for a page's title."""
+        return None
+
+    def contract_strain(self, auction: tuple[Call, ...]) -> Strain | None:
+        """The strain the deal's play is in, as the source says it (by
+        default: the last bid of the auction)."""
+        return auction_strain(auction)
 
 
 #: Strains in the order double-dummy tables list them: NT S H D C.
@@ -688,56 +699,6 @@ class Tricks:
             for seat in _SEATS)
 
 
-@dataclass(frozen=True)
-class PbnTag:
-    """One PBN tag pair with the raw section text that followed it (the
-    auction or play section, a table, ...), kept as read."""
-
-    name: str
-    value: str
-    section: str = ""
-
-
-@dataclass(frozen=True)
-class PbnComment:
-    """A PBN comment: ``kind`` is ``;`` (to end of line), ``{`` (brace
-    comment) or ``%`` (escape line); ``text`` excludes the delimiters."""
-
-    kind: str
-    text: str
-
-
-PbnItem = PbnTag | PbnComment
-
-
-@dataclass(frozen=True)
-class PbnInfo:
-    """Tags and comments of one PBN game, in the order they were read."""
-
-    items: tuple[PbnItem, ...] = ()
-
-    def tag(self, name: str) -> PbnTag | None:
-        for item in self.items:
-            if isinstance(item, PbnTag) and item.name == name:
-                return item
-        return None
-
-
-@dataclass(frozen=True)
-class DlmInfo:
-    """What a Dealer4 .dlm file says besides the cards (dealerpp.deals.formats.dlm):
-    its header's values as read (``Status`` is ``Show`` or ``Sealed``), and
-    the board's own ``Duplicates NN=`` value. Written back by the .dlm
-    writer, so that a .dlm copied to .dlm is the file it was."""
-
-    headline: str = ""
-    status: str = "Show"
-    duplicates: int = 1
-    next_board: str = "0"
-    printouts: str = "0"
-    board_duplicates: str = "0"
-
-
 @dataclass(frozen=True, repr=False, init=False)
 class Deal:
     """Who holds each card, plus what travels with the deal.
@@ -754,7 +715,9 @@ class Deal:
     ``masks`` are the four hand masks, N E S W. A card in no mask is not in
     play. ``order`` is set by text readers only when the source listed cards
     in a non-canonical order (kept, so a copy is the file as written): per seat, the cards
-    as written. ``game`` is what is known of the board at the table besides
+    as written. ``extra`` is what one format alone says (a
+    :class:`FormatData` of that format's own), None for a deal made in
+    Python or read from a format that says nothing more. ``game`` is what is known of the board at the table besides
     the calls and cards played (alerts, claim, players, room, commentary,
     match: :mod:`dealerpp.deals.game`), None when nothing is.
     """
@@ -769,13 +732,15 @@ class Deal:
     # of what the deal is: a solver makes it from the cards, so a deal read
     # with its table and the same deal read without are equal.
     tricks: Tricks | None = field(default=None, compare=False)
-    # What one format alone carries, and the order a text listed cards in:
-    # kept for writing that format back, and no part of what the deal is
-    # (two deals read from different files, or lines, are still equal).
-    gib: GibInfo | None = field(default=None, compare=False)
-    pbn: PbnInfo | None = field(default=None, compare=False)
-    dx_number: int | None = field(default=None, compare=False)
-    dlm: DlmInfo | None = field(default=None, compare=False)
+    # What one format alone says, in one slot that format alone reads: kept
+    # for writing that format back, and no part of what the deal is (two
+    # deals read from different files are still equal).
+    extra: FormatData | None = field(default=None, compare=False)
+    # The order a text listed each hand's cards in, where it was not the
+    # usual one. Here, not in ``extra``: it is no one format's. Every text
+    # that lists cards one by one can keep it (a PBN deal string, dealer's
+    # listing), so it travels PBN -> listing -> PBN; in one format's slot it
+    # would be lost at the first other format. No part of what the deal is.
     order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=False)
     # What is known of the board at the table (dealerpp.deals.game): part of
     # what the deal is, as its auction and play are.
@@ -784,12 +749,11 @@ class Deal:
     def __init__(self, masks: tuple[int, int, int, int] | str = (0, 0, 0, 0),
                  board: int | None = None, dealer: Seat | None = None, vul: Vul | None = None,
                  auction: tuple[Call, ...] = (), play: tuple[Card, ...] = (),
-                 tricks: Tricks | None = None, gib: GibInfo | None = None, pbn: PbnInfo | None = None,
-                 dx_number: int | None = None, dlm: DlmInfo | None = None,
+                 tricks: Tricks | None = None, extra: FormatData | None = None,
                  order: tuple[tuple[Card, ...], ...] | None = None,
                  game: Game | None = None) -> None:
         # Written by hand (not the dataclass's): a frozen dataclass sets its
-        # thirteen fields one object.__setattr__ at a time, which cost readers
+        # ten fields one object.__setattr__ at a time, which cost readers
         # of large files more than reading the deal did.
         if isinstance(masks, str):  # Deal("N:..."), as repr shows a deal
             masks = Deal.from_pbn(masks).masks
@@ -803,8 +767,7 @@ class Deal:
             raise ValueError("order must list exactly each hand's cards")
         object.__setattr__(self, "__dict__", {
             "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": auction,
-            "play": play, "tricks": tricks, "gib": gib, "pbn": pbn, "dx_number": dx_number, "dlm": dlm,
-            "order": order, "game": game})
+            "play": play, "tricks": tricks, "extra": extra, "order": order, "game": game})
 
     # -- construction ---------------------------------------------------
     @classmethod
@@ -1015,20 +978,18 @@ def check_play(deal: Deal, play: Iterable[Card], trumps: Strain | str | None,
     return None
 
 
-def deal_trumps(deal: Deal) -> Strain | None:
-    """The strain the deal's play is in: giblib ``trumps=``, the PBN
-    Contract tag, the last bid of the auction, notrump for a giblib deal;
-    None when unknown."""
-    if deal.gib is not None and deal.gib.trumps is not None:
-        return deal.gib.trumps
-    if deal.pbn is not None:
-        tag = deal.pbn.tag("Contract")
-        text = tag.value.strip().upper() if tag else ""
-        if len(text) >= 2 and text[0] in "1234567" and text[1] in "CDHSN":
-            return Strain.from_text(text[1])
-    for call in reversed(deal.auction):
+def auction_strain(auction: tuple[Call, ...]) -> Strain | None:
+    """The strain of the auction's last bid; None without a bid."""
+    for call in reversed(auction):
         if call.is_bid:
             return call.strain
-    if deal.gib is not None:
-        return Strain.NOTRUMP  # giblib's default contract
     return None
+
+
+def deal_trumps(deal: Deal) -> Strain | None:
+    """The strain the deal's play is in, as its source says (giblib's
+    ``trumps=``, else notrump; a PBN Contract tag), else the last bid of
+    the auction; None when unknown."""
+    if deal.extra is not None:
+        return deal.extra.contract_strain(deal.auction)
+    return auction_strain(deal.auction)

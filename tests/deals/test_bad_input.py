@@ -154,7 +154,7 @@ def test_pbn_rule_breaks_are_warnings_kept_on_the_game() -> None:
     the game is kept as written (``strict`` makes it an error)."""
     def warnings(text: str) -> list[str]:
         (deal,) = pbn.read(text, options=ReadOptions(need_deal=False))
-        return [w.message for w in deal.pbn.problems]
+        return [w.message for w in deal.extra.problems]
 
     assert any("Dealer" in w for w in warnings(GAME.replace('"N"]', '"Q"]', 1)))
     assert any("Vulnerable" in w for w in warnings(GAME.replace("None", "Nobody")))
@@ -211,7 +211,7 @@ def _samples() -> dict[str, bytes]:
         "compact": (dealer_output.format_compact(FULL) + "7\n" + dealer_output.format_compact(other)).encode(),
         "printall": (dealer_output.format_printall(FULL, 1) + dealer_output.format_printall(other, 2)).encode(),
         "deals": binary.dumps_deals([FULL, other]),
-        "dx": binary.dumps_dx([Deal(FULL.masks, auction=tuple(), dx_number=3), other]),
+        "dx": binary.dumps_dx([Deal(FULL.masks, auction=tuple(), extra=binary.DxInfo(3)), other]),
     }
     return text
 

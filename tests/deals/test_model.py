@@ -174,6 +174,24 @@ def test_every_deal_is_made_by_its_constructor() -> None:
         assert not re.search(r"object\.__new__\(Deal\)|__new__\(Deal\b", text), path
 
 
+def test_a_deal_is_format_neutral() -> None:
+    """No field of Deal names a format: what one format alone says is one
+    slot, ``extra``, holding that format's own class, defined in that
+    format's module."""
+    import dataclasses
+
+    from dealerpp.deals.formats import _binary, dlm, giblib
+    from dealerpp.deals.formats.pbn import game
+    from dealerpp.deals.model import FormatData
+
+    assert [f.name for f in dataclasses.fields(Deal)] == [
+        "masks", "board", "dealer", "vul", "auction", "play", "tricks", "extra", "order", "game"]
+    for kind, module, fmt in ((giblib.GibInfo, giblib, "giblib"), (game.PbnInfo, game, "pbn"),
+                              (dlm.DlmInfo, dlm, "dlm"), (_binary.DxInfo, _binary, "dx")):
+        assert issubclass(kind, FormatData) and kind.__module__ == module.__name__
+        assert kind.fmt == fmt
+
+
 def test_the_constructor_checks_what_a_reader_passes() -> None:
     import dataclasses
 
@@ -183,6 +201,6 @@ def test_the_constructor_checks_what_a_reader_passes() -> None:
                            "...AKQJT98765432").masks)
     with pytest.raises(ValueError, match="in two hands"):
         Deal((masks[0], masks[0] | masks[1], masks[2], masks[3] & ~masks[0]), board=1)
-    deal = Deal(masks, 7, pbn=None)
+    deal = Deal(masks, 7, extra=None)
     assert dataclasses.replace(deal, board=8) == Deal(masks, board=8)
     assert Deal(str(deal)) == Deal(masks)

@@ -110,7 +110,7 @@ def test_the_writer_names_the_game_by_the_physical_line_of_its_first_tag(case: C
     # of the bad game's: the writer names that game by where it was read.
     text = case.text.replace(BAD, FULL + " ")  # (a blank to find the game again)
     read = list(pbn.read(text, "f"))
-    index = next(i for i, deal in enumerate(read) if (FULL + " ") in deal.pbn.text)
+    index = next(i for i, deal in enumerate(read) if (FULL + " ") in deal.extra.text)
     masks = list(read[index].masks)
     masks[0] &= masks[0] - 1  # North's lowest card taken away
     read[index] = dataclasses.replace(read[index], masks=tuple(masks))

@@ -36,7 +36,7 @@ from .strategies import any_masks, auctions, equal_masks, full_masks, legal_play
 
 def whole(deals: Iterable[Deal]) -> list[tuple[object, ...]]:
     """Each deal with the format slots its equality leaves out."""
-    return [(d, d.tricks, d.gib, d.pbn, d.dx_number, d.order) for d in deals]
+    return [(d, d.tricks, d.extra, d.order) for d in deals]
 
 
 FAST = settings(max_examples=examples(60), deadline=None)
@@ -57,8 +57,8 @@ def test_dx_round_trip(data: st.DataObject, masks: tuple[int, int, int, int], nu
                        auction: tuple) -> None:
     strain = auction[-4].strain
     play = legal_play(data.draw, masks, strain, data.draw(st.sampled_from(list(Seat))))
-    deal = Deal(masks, auction=auction, play=play, dx_number=number)
-    bare = Deal(masks, dx_number=7)
+    deal = Deal(masks, auction=auction, play=play, extra=binary.DxInfo(number))
+    bare = Deal(masks, extra=binary.DxInfo(7))
     encoded = binary.dumps_dx([deal, bare])
     assert whole(binary.read_dx(encoded)) == whole([deal, bare])
 
@@ -94,15 +94,15 @@ def test_giblib_round_trip(data: st.DataObject, masks: tuple[int, int, int, int]
     comments = (note,) if note.strip() else ()
     gib = GibInfo(name, trumps, leader if keep_leader else None, comments)
     table = None if tricks is None else giblib.tricks_of_text(tricks, per_hand)
-    deal = Deal(masks, play=play, tricks=table, gib=gib)
+    deal = Deal(masks, play=play, tricks=table, extra=gib)
     text = giblib.dumps([deal, deal])
     back = list(giblib.read(text))
     for got in back:
         assert got.masks == deal.masks and got.play == deal.play
-        assert got.gib is not None
-        assert (got.gib.name, got.gib.trumps, got.gib.leader, got.tricks) == (
+        assert isinstance(got.extra, GibInfo)
+        assert (got.extra.name, got.extra.trumps, got.extra.leader, got.tricks) == (
             name, trumps, gib.leader, table)
-        assert any(note.strip() in c for c in got.gib.comments) or not note.strip()
+        assert any(note.strip() in c for c in got.extra.comments) or not note.strip()
     # A second round trip is exact, byte for byte.
     assert giblib.dumps(back) == text
     assert whole(giblib.read(giblib.dumps(back))) == whole(back)
@@ -130,15 +130,15 @@ def test_pbn_round_trip(data: st.DataObject, masks: tuple[int, int, int, int]) -
     if auction and all(bin(m).count("1") == bin(masks[0]).count("1") for m in masks):
         play = legal_play(data.draw, masks, auction[-4].strain, data.draw(st.sampled_from(list(Seat))))
     deal = Deal(masks, board=board, dealer=dealer, vul=vul, auction=auction, play=play,
-                pbn=PbnInfo(tuple(items)) if items else None)
+                extra=PbnInfo(tuple(items)) if items else None)
     text = pbn.dumps([deal, deal])
     back = list(pbn.read(text))
     assert len(back) == 2
     for got in back:
         assert (got.masks, got.board, got.dealer, got.vul, got.auction, got.play) == (
             deal.masks, board, dealer, vul, auction, play)
-        assert got.pbn is not None
-        kept = [i for i in got.pbn.items if i in items]
+        assert isinstance(got.extra, PbnInfo)
+        kept = [i for i in got.extra.items if i in items]
         assert kept == items
     assert pbn.dumps(back) == text
 
@@ -221,7 +221,7 @@ def test_dx_through_pbn_keeps_auction_and_play(data: st.DataObject,
                                                masks: tuple[int, int, int, int],
                                                auction: tuple) -> None:
     play = legal_play(data.draw, masks, auction[-4].strain, data.draw(st.sampled_from(list(Seat))))
-    deal = Deal(masks, auction=auction, play=play, dx_number=9)
+    deal = Deal(masks, auction=auction, play=play, extra=binary.DxInfo(9))
     back = next(pbn.read(pbn.dumps(binary.read_dx(binary.dumps_dx([deal])))))
     assert (back.masks, back.auction, back.play) == (masks, auction, play)
 

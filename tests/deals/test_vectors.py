@@ -137,7 +137,8 @@ def test_seed0_played_example() -> None:
     text = ("{name=cpt leader=w played=c8.c9.ct.ck-h7.h2.hk.hj-d3.d8.dk.d5-h9.h3.ha}\n"
             "j95.t8632.j65.85 t862.ak54.73.q92 k743.j.a98.ajt76 aq.q97.kqt42.k43\n")
     deal = giblib.parse_line(text)
-    assert deal.gib is not None and deal.gib.name == "cpt" and deal.gib.leader == Seat.WEST
+    assert isinstance(deal.extra, giblib.GibInfo)
+    assert deal.extra.name == "cpt" and deal.extra.leader == Seat.WEST
     assert [str(c) for c in deal.play[:4]] == ["C8", "C9", "CT", "CK"]
     assert len(deal.play) == 15
     assert giblib.dumps([deal]) == text.replace(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
 
 from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, fixed_records, source_name
 from dealerpp.deals.model import (
@@ -18,6 +20,7 @@ from dealerpp.deals.model import (
     Call,
     Card,
     Deal,
+    FormatData,
     Strain,
     check_play,
     mask_problem,
@@ -29,6 +32,16 @@ END = 0xFF
 _MASKS = struct.Struct("<4Q")
 # Read .dx in large chunks; records are variable length so we parse a buffer.
 _DX_CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class DxInfo(FormatData):
+    """The number byte a .dx record gave its deal (``Deal.extra`` of a deal
+    read from .dx), written back so a .dx copy is the file it was."""
+
+    fmt: ClassVar[str] = "dx"
+
+    number: int
 
 
 def deal_from_bytes(data: bytes, offset: int = 0, filename: str | None = None) -> Deal:
@@ -126,7 +139,7 @@ def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> D
         raise _dx_error(start + 1, index, problem, name)
     auction = tuple(_dx_calls(data, index, name))
     play = tuple(_dx_cards(data, index, name))
-    deal = Deal(masks, auction=auction, play=play, dx_number=number)
+    deal = Deal(masks, auction=auction, play=play, extra=DxInfo(number))
     if play:
         problem = check_play(deal, play, _trumps_of(auction))
         if problem:
@@ -196,8 +209,8 @@ def numbered_records(deals: Iterable[Deal], first_index: int) -> Iterator[bytes]
     for index, deal in enumerate(deals, first_index):
         # Deals without a number take their board number when it fits a
         # byte, else their place in the file, 1-255 cycling.
-        number = deal.dx_number or (deal.board if deal.board and 0 < deal.board < 256
-                                    else index % 255 + 1)
+        kept = deal.extra.number if isinstance(deal.extra, DxInfo) else None
+        number = kept or (deal.board if deal.board and 0 < deal.board < 256 else index % 255 + 1)
         try:
             yield dx_record(deal, number)
         except ValueError as error:

@@ -15,7 +15,7 @@ Writing follows Big Deal's layout byte for byte, apart from the
 ``Headline`` (which names dealerpp): the boards must be 1-99 and leave no
 gap between the first and the last, since a machine deals every board of
 its range. A deal read from a .dlm carries the header it was read with
-(``Deal.dlm``), so a .dlm copied to .dlm is the file it was.
+(a ``DlmInfo``, its ``Deal.extra``), so a .dlm copied to .dlm is the file it was.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import reduce
 from operator import xor
+from typing import ClassVar
 
 from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
 from dealerpp.deals.formats._machines import Owners, owners_of
-from dealerpp.deals.model import Deal, DlmInfo
+from dealerpp.deals.model import Deal, FormatData
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 from dealerpp.deals.selection import spans_text
 from dealerpp.diagnostics import DppError, quote
@@ -38,6 +39,24 @@ CHECK_DIGITS = 3
 #: a board outside From-To: North all spades, East hearts, South diamonds, West clubs
 FILLER = "aaaaaabffffffkkkkkklpppppp"
 SHOW, SEALED = "Show", "Sealed"
+
+
+@dataclass(frozen=True)
+class DlmInfo(FormatData):
+    """What a Dealer4 .dlm file says besides the cards (``Deal.extra`` of a
+    deal read from one): its header's values as read (``Status`` is
+    ``Show`` or ``Sealed``), and the board's own ``Duplicates NN=`` value.
+    Written back by the .dlm writer, so that a .dlm copied to .dlm is the
+    file it was."""
+
+    fmt: ClassVar[str] = "dlm"
+
+    headline: str = ""
+    status: str = "Show"
+    duplicates: int = 1
+    next_board: str = "0"
+    printouts: str = "0"
+    board_duplicates: str = "0"
 
 
 # -- the two check values ------------------------------------------------------------
@@ -115,8 +134,13 @@ def _boards(values: dict[str, _Line], name: str | None) -> Iterator[Deal]:
             raise DppError(f"board {board}: no 'Board {board:02d}=' line "
                            f"(From board {first} to To board {last})", filename=name)
         duplicates = values.get(f"duplicates {board:02d}")
-        yield replace(deal, dlm=replace(
+        yield replace(deal, extra=replace(
             info, board_duplicates=duplicates.value if duplicates else "0"))
+
+
+def _info_of(deal: Deal) -> DlmInfo | None:
+    extra = deal.extra
+    return extra if isinstance(extra, DlmInfo) else None
 
 
 def _board_number(key: str) -> int | None:
@@ -218,7 +242,8 @@ def dumps(deals: Iterable[Deal], *, sealed: bool = False) -> str:
         raise DppError(f"{which} missing: a .dlm file holds every board from "
                        f"From board {first} to To board {last} (a machine deals each of them); "
                        "convert --boards picks a range that has them all")
-    info = next((deal.dlm for deal, _ in boards.values() if deal.dlm is not None), None)
+    info = next((kept for deal, _ in boards.values() if (kept := _info_of(deal)) is not None),
+                None)
     info = info or DlmInfo(headline=default_headline())
     status = SEALED if sealed else info.status
     lines = ["[Document]", f"Headline={info.headline}", f"Status={status}",
@@ -227,7 +252,8 @@ def dumps(deals: Iterable[Deal], *, sealed: bool = False) -> str:
              "Crypto key=0", f"Checksum={header_checksum(info.duplicates, first, last, status)}"]
     for board in range(1, BOARDS + 1):
         found = boards.get(board)
-        duplicates = found[0].dlm.board_duplicates if found and found[0].dlm else "0"
+        board_info = _info_of(found[0]) if found else None
+        duplicates = board_info.board_duplicates if board_info else "0"
         lines.append(f"Duplicates {board:02d}={duplicates}")
         lines.append(board_line(board, letters_of(found[1]) if found else FILLER))
     return "\n".join(lines) + "\n"

@@ -14,18 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
+    Call,
     Card,
     Deal,
-    GibInfo,
+    FormatData,
     Hand,
     Seat,
     Strain,
     Tricks,
+    auction_strain,
     check_play,
     mask_problem,
     parse_holding,
@@ -47,6 +49,40 @@ _OPTION = re.compile(r"(?<![^\s{])(name|trumps|leader|played)=([^\s}]*)")
 _TRUMPS = {"s": Strain.SPADES, "h": Strain.HEARTS, "d": Strain.DIAMONDS,
            "c": Strain.CLUBS, "n": Strain.NOTRUMP}
 _LEADERS = {"w": Seat.WEST, "n": Seat.NORTH, "e": Seat.EAST, "s": Seat.SOUTH}
+
+
+@dataclass(frozen=True)
+class GibInfo(FormatData):
+    """What a giblib record says besides the cards, the play and the tricks
+    (``Deal.extra`` of a deal read from giblib).
+
+    ``comments`` are the raw texts of the ``{...}`` comments before the
+    deal, kept verbatim; ``name``/``trumps``/``leader`` are the options read
+    from them. The ``played=`` cards are the deal's ``play``, the trick
+    string the deal's ``tricks``.
+    """
+
+    fmt: ClassVar[str] = "giblib"
+
+    name: str | None = None
+    trumps: Strain | None = None
+    leader: Seat | None = None
+    comments: tuple[str, ...] = ()
+
+    def label(self) -> str | None:
+        return self.name or None
+
+    def contract_strain(self, auction: tuple[Call, ...]) -> Strain | None:
+        """``trumps=``, else the last bid, else notrump (giblib's default)."""
+        if self.trumps is not None:
+            return self.trumps
+        return auction_strain(auction) or Strain.NOTRUMP
+
+
+def info_of(deal: Deal) -> GibInfo | None:
+    """The giblib record's own of a deal read from giblib (else None)."""
+    extra = deal.extra
+    return extra if isinstance(extra, GibInfo) else None
 
 
 @dataclass
@@ -156,7 +192,7 @@ class _Reader:
         self._check_played(deal, options)
         gib = GibInfo(options.name, options.trumps, options.leader,
                       tuple(c.text for c in comments))
-        return Deal(deal.masks, play=options.played, tricks=table, gib=gib)
+        return Deal(deal.masks, play=options.played, tricks=table, extra=gib)
 
     def _hand(self, text: str, number: int, column: int, line: str) -> int:
         suits = text.split(".")
@@ -291,7 +327,7 @@ def format_deal(deal: Deal) -> str:
     counts = {popcount(m) for m in deal.masks}
     if len(counts) != 1 or 0 in counts:
         raise ValueError("giblib needs hands of the same number of cards (1-13)")
-    gib = deal.gib or GibInfo()
+    gib = info_of(deal) or GibInfo()
     lines = [f"{{{text}}}\n" for text in _comment_texts(deal, gib)]
     record = " ".join(Hand(deal.masks[s]).to_pbn() for s in HAND_ORDER)
     if deal.tricks is not None:

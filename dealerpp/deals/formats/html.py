@@ -40,8 +40,6 @@ from dealerpp.diagnostics import DppError
 BOARDS_PER_PAGE = 6
 DEFAULT_TITLE = "Hand records"
 # The PBN tags that say which set a page is, in the order the title gives them
-TITLE_TAGS = ("Event", "Site", "Date")
-_UNKNOWN = ("", "?", "-", "#")
 SUIT_SYMBOLS = {3: "♠", 2: "♥", 1: "♦", 0: "♣"}
 RED_SUITS = (2, 1)
 _VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
@@ -145,16 +143,13 @@ def page_html(deals: list[Deal], title: str = DEFAULT_TITLE) -> str:
 
 
 def title_of(deals: Iterable[Deal]) -> str | None:
-    """The set's name from the first PBN game that has one: its Event, Site
-    and Date (those known), joined by commas; None when no game says."""
+    """The set's name from the first deal whose source names it (a PBN
+    game's Event, Site and Date, those known, joined by commas: its
+    ``extra.title()``); None when no deal's source says."""
     for deal in deals:
-        info = deal.pbn
-        if info is None:
-            continue
-        values = [tag.value.strip() for tag in map(info.tag, TITLE_TAGS) if tag is not None]
-        known = [value for value in values if value not in _UNKNOWN]
-        if known:
-            return ", ".join(known)
+        title = deal.extra.title() if deal.extra is not None else None
+        if title:
+            return title
     return None
 
 

@@ -22,7 +22,7 @@ What is wrong is reported per game, with the line and column of the token:
 ``read(source, report=callback)`` hands each problem to the callback and
 goes on with the next game; without a callback the first error is raised
 (a :class:`~dealerpp.diagnostics.DppError`) and warnings stay on the
-game (``deal.pbn.problems``).
+game (``deal.extra.problems``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,18 @@ from dealerpp.deals.formats.pbn.checks import (
     seat_of,
 )
 from dealerpp.deals.formats.pbn.checks import contract_strain as _strain_of
-from dealerpp.deals.formats.pbn.game import Entry, PbnGame, entries_of, escape, unescape
+from dealerpp.deals.formats.pbn.game import (
+    Entry,
+    PbnComment,
+    PbnGame,
+    PbnInfo,
+    PbnItem,
+    PbnTag,
+    entries_of,
+    escape,
+    info_of,
+    unescape,
+)
 from dealerpp.deals.formats.pbn.lexer import (
     TAG,
     WORD,
@@ -63,10 +74,6 @@ from dealerpp.deals.model import (
     Call,
     Card,
     Deal,
-    PbnComment,
-    PbnInfo,
-    PbnItem,
-    PbnTag,
     Seat,
     Strain,
     Tricks,
@@ -347,7 +354,7 @@ class _Reader:
         number = int(board)
         seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
         info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None, None))
-        return Deal(masks=masks, board=number, dealer=seat, vul=vulnerable, pbn=info)
+        return Deal(masks=masks, board=number, dealer=seat, vul=vulnerable, extra=info)
 
     def _flush_previous(self) -> None:
         """The tag values of the last printpbn game, into ``previous``."""
@@ -424,7 +431,7 @@ class _Reader:
         dealer, vul = _PLAIN_DEALERS[dealer_value], _PLAIN_VULS[vul_value]
         self.previous.update(values)
         info = PbnGame(game.text, game.first, (masks, board, dealer, vul, (), (), None, None))
-        return Deal(masks=masks, board=board, dealer=dealer, vul=vul, pbn=info)
+        return Deal(masks=masks, board=board, dealer=dealer, vul=vul, extra=info)
 
     def _bare(self, game: RawGame, entries: list[Entry]) -> Deal:
         """A line of hands without tags (the ``pbnin`` layout)."""
@@ -437,7 +444,7 @@ class _Reader:
                              words[0].start + problem.offset) from None
         info = PbnGame(game.text, game.first, (masks, None, None, None, (), (), order, None),
                        entries=entries)
-        return Deal(masks, order=order, pbn=info)
+        return Deal(masks, order=order, extra=info)
 
     def _commentary(self, game: RawGame, entries: list[Entry] | None) -> Deal | None:
         """Comments or ``%`` lines alone: kept for a PBN output, with no deal."""
@@ -445,7 +452,7 @@ class _Reader:
             return None
         info = PbnGame(game.text, game.first, ((0, 0, 0, 0), None, None, None, (), (), None, None),
                        entries=entries, has_deal=False)
-        return Deal(pbn=info)
+        return Deal(extra=info)
 
     def _tagged(self, game: RawGame, tags: _Tags, entries: list[Entry] | None = None,
                 quick: bool = False) -> Deal:
@@ -474,8 +481,8 @@ class _Reader:
             raise
         self.previous.update(values)
         self._warnings(warnings)
-        if warnings and deal.pbn is not None:
-            object.__setattr__(deal.pbn, "problems", tuple(warnings))
+        if warnings and deal.extra is not None:  # the PbnGame made just above
+            object.__setattr__(deal.extra, "problems", tuple(warnings))
         return deal
 
     def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
@@ -577,7 +584,7 @@ class _Reader:
         derived = (masks, board, dealer, vul, auction, play, order, tricks)
         info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
                        entries=entries, has_deal=has_deal)
-        return Deal(masks, board, dealer, vul, auction, play, tricks, pbn=info, order=order)
+        return Deal(masks, board, dealer, vul, auction, play, tricks, extra=info, order=order)
 
     @staticmethod
     def _auction(tag: _Tag | None, dealer: Seat | None,
@@ -674,7 +681,7 @@ def format_game(deal: Deal, match_is_new: bool = True) -> str:
     with a game record (``deal.game``) and no PBN of its own has the tags
     that say it (dealerpp.deals.formats.pbn.game_record); ``match_is_new``: it is
     the first game of its match in the output."""
-    info = deal.pbn
+    info = info_of(deal)
     if isinstance(info, PbnGame) and _fields(deal) == info.derived:
         return info.text + "\n"
     problem = lengths_problem(deal.masks)
@@ -789,7 +796,7 @@ def _same(deal: Deal, item: PbnTag, value: str) -> bool:
 
 
 def _play_matches(deal: Deal, item: PbnTag) -> bool:
-    info = deal.pbn or PbnInfo()
+    info = info_of(deal) or PbnInfo()
     trumps = contract_strain(info, deal.auction)
     leader = seat_of(item.value)
     if trumps is None or leader is None:
@@ -876,8 +883,9 @@ def game_name(deal: Deal, index: int) -> str:
 def game_details(deal: Deal) -> str:
     """A game's board and the line it was read at, as far as known."""
     parts = [f"board {deal.board}"] if deal.board is not None else []
-    if isinstance(deal.pbn, PbnGame):
-        parts.append(f"read at line {_line_of_first_tag(deal.pbn)}")
+    info = info_of(deal)
+    if isinstance(info, PbnGame):
+        parts.append(f"read at line {_line_of_first_tag(info)}")
     return ", ".join(parts)
 
 
@@ -890,7 +898,10 @@ def _line_of_first_tag(game: PbnGame) -> int:
 
 
 __all__ = [
+    "PbnComment",
     "PbnGame",
+    "PbnInfo",
+    "PbnTag",
     "auction_section",
     "bulk_codec",
     "contract_strain",

@@ -1,8 +1,10 @@
 """One PBN game as read: its exact text, and its tags, sections and
 comments found in it.
 
-:class:`PbnGame` is the ``pbn`` of a deal read from a PBN file. It is a
-:class:`~dealerpp.deals.model.PbnInfo` (its ``items`` are the plain tags and
+:class:`PbnInfo` is what PBN alone says of a deal (``Deal.extra``): its
+tags with their sections and its comments, in order. :class:`PbnGame` is
+the ``extra`` of a deal read from a PBN file. It is a
+:class:`PbnInfo` (its ``items`` are the plain tags and
 comments, built when first asked for) that also remembers the text it came
 from, where each item sits in it, what the reader made of it and the
 warnings it had. The writer gives the text back unchanged while the deal
@@ -12,10 +14,73 @@ says what was read, and otherwise rewrites only the tags that changed.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import ClassVar
 
 from dealerpp.deals.formats.pbn.lexer import TAG, WORD, Token, tokens
-from dealerpp.deals.model import PbnComment, PbnInfo, PbnItem, PbnTag
+from dealerpp.deals.model import Call, Deal, FormatData, Strain, auction_strain
 from dealerpp.diagnostics import Diagnostic
+
+
+@dataclass(frozen=True)
+class PbnTag:
+    """One PBN tag pair with the raw section text that followed it (the
+    auction or play section, a table, ...), kept as read."""
+
+    name: str
+    value: str
+    section: str = ""
+
+
+@dataclass(frozen=True)
+class PbnComment:
+    """A PBN comment: ``kind`` is ``;`` (to end of line), ``{`` (brace
+    comment) or ``%`` (escape line); ``text`` excludes the delimiters."""
+
+    kind: str
+    text: str
+
+
+PbnItem = PbnTag | PbnComment
+# Tags that name the set a game is in, and values that say nothing.
+TITLE_TAGS = ("Event", "Site", "Date")
+_UNKNOWN = ("", "?", "-", "#")
+
+
+@dataclass(frozen=True)
+class PbnInfo(FormatData):
+    """Tags and comments of one PBN game, in the order they were read
+    (``Deal.extra`` of a deal read from PBN, or made to be written as PBN)."""
+
+    fmt: ClassVar[str] = "pbn"
+
+    items: tuple[PbnItem, ...] = ()
+
+    def tag(self, name: str) -> PbnTag | None:
+        for item in self.items:
+            if isinstance(item, PbnTag) and item.name == name:
+                return item
+        return None
+
+    def title(self) -> str | None:
+        """Event, Site and Date (those known), joined by commas."""
+        values = [tag.value.strip() for tag in map(self.tag, TITLE_TAGS) if tag is not None]
+        known = [value for value in values if value not in _UNKNOWN]
+        return ", ".join(known) if known else None
+
+    def contract_strain(self, auction: tuple[Call, ...]) -> Strain | None:
+        """The Contract tag's strain, else the last bid."""
+        tag = self.tag("Contract")
+        text = tag.value.strip().upper() if tag else ""
+        if len(text) >= 2 and text[0] in "1234567" and text[1] in "CDHSN":
+            return Strain.from_text(text[1])
+        return auction_strain(auction)
+
+
+def info_of(deal: Deal) -> PbnInfo | None:
+    """What PBN says of a deal read from PBN (else None)."""
+    extra = deal.extra
+    return extra if isinstance(extra, PbnInfo) else None
 
 
 class Entry:
@@ -101,7 +166,7 @@ def escape(value: str) -> str:
 
 
 class PbnGame(PbnInfo):
-    """The ``pbn`` of a deal read from a PBN file (see the module doc)."""
+    """The ``extra`` of a deal read from a PBN file (see the module doc)."""
 
     def __init__(self, text: str, line: int, derived: tuple[object, ...],
                  problems: tuple[Diagnostic, ...] = (), inherited: dict[int, str] | None = None,

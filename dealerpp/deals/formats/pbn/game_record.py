@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 
+from dealerpp.deals.formats.pbn.game import PbnComment, PbnInfo, PbnItem, PbnTag, info_of
 from dealerpp.deals.formats.pbn.lexer import WORD, tokens
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
-from dealerpp.deals.model import Call, Deal, PbnComment, PbnInfo, PbnItem, PbnTag, Seat
+from dealerpp.deals.model import Call, Deal, Seat
 from dealerpp.diagnostics import TextProblem
 
 LIN = "lin"
@@ -45,7 +46,7 @@ def game_of(deal: Deal) -> Game | None:
     when they say nothing the record holds)."""
     if deal.game is not None:
         return deal.game
-    info = deal.pbn
+    info = info_of(deal)
     if info is None:
         return None
     text = getattr(info, "text", None)
