@@ -20,7 +20,7 @@ from __future__ import annotations
 from heapq import heapify, heappop, heapreplace
 
 from dealerpp.shapes.terms import TermId, TermSet, TermTable
-from dealerpp.shapes.universe import ShapeMask, indices, lowest
+from dealerpp.shapes.universe import ShapeMask, indices
 
 NO_LIMIT = 1 << 30
 _ID_BITS = 11  # term ids are below 2**11 (the table has 1,163 terms)
@@ -39,7 +39,7 @@ def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LI
     """
     masks = table.masks
     if exact:  # ids rise as sizes fall: the list is already a heap
-        queue = [(_TOP - table.sizes[t]) << _ID_BITS | t for t in indices(pool)]
+        queue = list(map(table.size_keys.__getitem__, indices(pool)))
     else:
         queue = []
         for t in indices(pool):
@@ -82,26 +82,32 @@ def _one_each(left: ShapeMask, pool: TermSet, table: TermTable, chosen: list[Ter
     if len(shapes) > room:
         return None
     last: list[TermId] = []
+    taken = 0  # the shapes of the terms in ``last``
+    masks, containing = table.masks, table.containing
     for shape in shapes:
-        terms = table.containing[shape] & pool
+        terms = containing[shape] & pool
         if not terms:
             return None
-        last.append(lowest(terms))
-    chosen += sorted(last)
-    return without_redundant(chosen, target, table.masks)
+        term = (terms & -terms).bit_length() - 1
+        last.append(term)
+        taken |= masks[term]
+    # Each of ``last`` is the only term taking its shape (no term left takes
+    # two of ``left``), so none of them is redundant: only ``chosen`` is checked.
+    return without_redundant(chosen, target, masks, taken) + sorted(last)
 
 
 def without_redundant(chosen: list[TermId], target: ShapeMask,
-                      masks: tuple[ShapeMask, ...]) -> list[TermId]:
+                      masks: tuple[ShapeMask, ...], after: ShapeMask = 0) -> list[TermId]:
     """``chosen`` without the terms whose part of ``target`` the others
-    already cover (the last chosen are dropped first)."""
-    if len(chosen) < 2:
+    (and the shapes ``after``, taken by terms to follow) already cover;
+    the last chosen are dropped first."""
+    if len(chosen) < 2 and not after:
         return chosen
     before = [0]  # before[i]: the shapes of chosen[:i]
     for term in chosen:
         before.append(before[-1] | masks[term])
     kept: list[TermId] = []
-    after = 0  # the shapes of the kept terms after the current one
+    # ``after``: the shapes of the terms after the current one, kept or to follow
     for i in range(len(chosen) - 1, -1, -1):
         if target & ~(before[i] | after):
             kept.append(chosen[i])

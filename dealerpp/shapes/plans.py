@@ -79,12 +79,11 @@ def compact_plan(target: ShapeMask) -> Plan:
     apart = _Apart(target, table)
     slices = _slices(target)
     base = _everything(outside, table)
-    chosen = _cheapest_suit(slices, target)
+    chosen, stray = _cheapest_suit(slices)
     suit = _suit_base(slices[chosen], chosen, target, inside, table)
     if suit is not None and _base_cost(suit) <= _base_cost(base):
         base = suit
     best = _minus(base, apart, target, table, best)
-    stray = _stray_shapes(slices)
     if stray.bit_count() > COMPACT_STRAYS:
         return best
     return _adding_back(stray, target, inside, table, best, every_base=False)
@@ -95,18 +94,28 @@ def _base_cost(base: Base) -> float:
     return len(terms) + extra.bit_count() * BASE_OVERSHOOT_WEIGHT
 
 
-def _cheapest_suit(slices: Slices, target: ShapeMask) -> int:
+def _cheapest_suit(slices: Slices) -> tuple[int, ShapeMask]:
     """The suit whose base looks cheapest: a term per length (one for all
-    the 10+ lengths), and OVERSHOOT_WEIGHT per shape it takes beyond the target."""
-    def cost(suit: int) -> float:
-        parts, row = slices[suit], LENGTH_MASK[suit]
-        covered = 0
-        for n in range(10):
-            if parts[n]:
-                covered |= row[n]
-        terms = sum(1 for part in parts[:10] if part) + bool(parts[10] | parts[11] | parts[12] | parts[13])
-        return terms + (covered & ~target).bit_count() * OVERSHOOT_WEIGHT
-    return min(range(4), key=cost)
+    the 10+ lengths), and OVERSHOOT_WEIGHT per shape it takes beyond the
+    target (a length's shapes but the target's own); and, from the same
+    counts, the stray shapes: wanted shapes nearly alone in a suit length
+    (see STRAY_COUNT)."""
+    chosen, lowest_cost, stray = 0, 0.0, 0
+    for suit, parts in enumerate(slices):
+        terms = overshoot = 0
+        for part, size in zip(parts[:10], _SLICE_SIZES, strict=True):
+            if part:
+                count = part.bit_count()
+                terms += 1
+                overshoot += size - count
+                if count <= STRAY_COUNT and size - count >= STRAY_ROOM:
+                    stray |= part
+        if parts[10] or parts[11] or parts[12] or parts[13]:
+            terms += 1
+        cost = terms + overshoot * OVERSHOOT_WEIGHT
+        if suit == 0 or cost < lowest_cost:
+            chosen, lowest_cost = suit, cost
+    return chosen, stray
 
 
 # --- the full search -----------------------------------------------------------
@@ -130,7 +139,7 @@ def shortest_plan(target: ShapeMask) -> Plan:
         best = _minus(base, apart, target, table, best)
         for overlap in RELAXED_OVERLAPS:
             best = _relaxed(base, target, apart, near, overlap, inside, table, best)
-    for later in (_stray_shapes(slices), table.masks[union[0]]):
+    for later in (_cheapest_suit(slices)[1], table.masks[union[0]]):
         best = _adding_back(later, target, inside, table, best, every_base=True)
     return without_needless_terms(best, target, table.masks)
 
@@ -188,17 +197,6 @@ def _with_back(terms: list[TermId], removals: list[TermId], target: ShapeMask,
     if back is None or len(terms) + len(removals) + len(back) >= length(best):
         return best
     return terms, removals, back
-
-
-def _stray_shapes(slices: Slices) -> ShapeMask:
-    """Wanted shapes nearly alone in a suit length (see STRAY_COUNT)."""
-    stray = 0
-    for parts in slices:
-        for part, size in zip(parts[:10], _SLICE_SIZES, strict=True):
-            if part and (count := part.bit_count()) <= STRAY_COUNT \
-                    and size - count >= STRAY_ROOM:
-                stray |= part
-    return stray
 
 
 # --- shared pieces -----------------------------------------------------------

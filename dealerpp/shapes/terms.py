@@ -25,7 +25,6 @@ from functools import cache
 
 from dealerpp.shapes.generated.term_data import CHILDREN, CONTAINING, MASKS, TEXTS
 from dealerpp.shapes.universe import (
-    BYTE_BITS,
     FULL_MASK,
     SHAPE_BYTES,
     ShapeMask,
@@ -35,6 +34,10 @@ from dealerpp.shapes.universe import (
 
 TermId = int  # a term's place in the table: larger terms have lower ids
 TermSet = int  # a set of terms: bit t stands for term t
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 _FEW_SHAPES = 12  # touching() ORs the terms of this many shapes one by one
 
@@ -47,15 +50,21 @@ class TermTable:
         self.texts = texts
         self.masks = masks
         self.sizes = [mask.bit_count() for mask in masks]
+        # A term's entry in the cover's queue when its gain is its size (cover.py).
+        self.size_keys = [(1024 - size) << 11 | t for t, size in enumerate(self.sizes)]
         self.all_terms: TermSet = (1 << len(texts)) - 1
         self.containing = containing  # containing[s]: the terms containing shape s
         self._children = children
-        self._term_bytes = (len(texts) + 7) // 8
+        # Only terms of two shapes or more have terms under them: they come
+        # first (ids go largest first), and maximal() reads only their bytes.
+        parents = 1 + max((t for t, below in enumerate(children) if below), default=-1)
+        self._term_bytes = (parents + 7) // 8
+        self._all_bytes = (len(texts) + 7) // 8
         self._touching: list[list[TermSet | None]] = [[0] + [None] * 255
                                                        for _ in range(SHAPE_BYTES)]
         self._under: list[list[TermSet | None]] = [[0] + [None] * 255
                                                     for _ in range(self._term_bytes)]
-        self._children_sets: list[TermSet | None] = [None] * len(texts)
+        self._children_bits: list[TermSet] | None = None
         self._index: dict[str, TermId] | None = None
         self._length_terms: list[list[TermId]] | None = None
 
@@ -77,10 +86,7 @@ class TermTable:
             if value:
                 terms = tables[chunk][value]
                 if terms is None:
-                    terms = 0
-                    for bit in BYTE_BITS[value]:
-                        terms |= self.containing[chunk * 8 + bit]
-                    tables[chunk][value] = terms
+                    terms = _fill(tables[chunk], value, self.containing, chunk * 8)
                 found |= terms
         return found
 
@@ -98,26 +104,20 @@ class TermTable:
         """
         under = 0
         tables = self._under
-        for chunk, value in enumerate(terms.to_bytes(self._term_bytes, "little")):
+        # Only the first bytes can hold terms with terms under them.
+        for chunk, value in enumerate(terms.to_bytes(self._all_bytes, "little")[:self._term_bytes]):
             if value:
                 below = tables[chunk][value]
                 if below is None:
-                    below = 0
-                    for bit in BYTE_BITS[value]:
-                        below |= self._children_of(chunk * 8 + bit)
-                    tables[chunk][value] = below
+                    below = _fill(tables[chunk], value, self._children_sets(), chunk * 8)
                 under |= below
         return terms & ~under
 
-    def _children_of(self, term: TermId) -> TermSet:
-        """The terms directly under ``term``, as a set (made on first use)."""
-        below = self._children_sets[term]
-        if below is None:
-            below = 0
-            for child in self._children[term]:
-                below |= 1 << child
-            self._children_sets[term] = below
-        return below
+    def _children_sets(self) -> list[TermSet]:
+        """For each term, the terms directly under it, as a set (made on first use)."""
+        if self._children_bits is None:
+            self._children_bits = [sum(1 << child for child in below) for below in self._children]
+        return self._children_bits
 
     def length_term(self, suit: int, length: int) -> TermId:
         """The term ``5xxx`` (for suit 0, length 5): one suit's length, 0-9."""
@@ -134,6 +134,18 @@ class TermTable:
     def largest(self, terms: TermSet) -> int:
         """The size of the largest term in ``terms`` (0 for none)."""
         return self.sizes[lowest(terms)] if terms else 0
+
+
+def _fill(row: list[TermSet | None], value: int, sets: Sequence[int], first: int) -> TermSet:
+    """``row[value]``, made and kept: the OR of ``sets[first + bit]`` over the
+    bits of ``value``, as the entry for ``value`` without its lowest bit (made
+    the same way if missing) plus one set: one OR an entry."""
+    low = value & -value
+    rest = row[value ^ low]
+    if rest is None:
+        rest = _fill(row, value ^ low, sets, first)
+    found = row[value] = rest | sets[first + low.bit_length() - 1]
+    return found
 
 
 @cache
