@@ -52,6 +52,31 @@ def test_giblib_tricks_are_the_pbn_double_dummy_tricks() -> None:
     assert pbn.dumps([read]) == game  # a copy keeps the tag as written
 
 
+def test_an_optimum_result_table_is_the_same_table() -> None:
+    """OptimumResultTable rows (declarer, strain, declarer's tricks) fill
+    the entries they give; the giblib string then has those, written by
+    hand from its definition (North-South's tricks by leader), '-' the rest.
+    DoubleDummyTricks, when the game has both, is the one read."""
+    rows = ("N NT  8", "E  H  3", "W  C  5", "S  S  7")
+    game = (f'[Deal "{GIB_DEAL.to_pbn()}"]\n'
+            '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\n' + "\n".join(rows) + "\n")
+    read = next(pbn.read(game))
+    assert read.tricks is not None
+    assert [read.tricks[Seat.NORTH, Strain.NOTRUMP], read.tricks[Seat.EAST, Strain.HEARTS],
+            read.tricks[Seat.WEST, Strain.CLUBS], read.tricks[Seat.SOUTH, Strain.SPADES]] == [8, 3, 5, 7]
+    assert sum(value is not None for value in read.tricks.values) == 4
+    # N NT: East leads, NS 8 (index 1); E H: South leads, NS 10 (index 8);
+    # W C: North leads, NS 8 (index 18); S S: West leads, NS 7 (index 7).
+    expected = list("-" * 20)
+    expected[1], expected[8], expected[18], expected[7] = "8", "A", "8", "7"
+    assert giblib.dumps([read]).endswith(":" + "".join(expected) + "\n")
+    assert pbn.dumps([read]) == game
+    both = game.replace("[Optimum", f'[DoubleDummyTricks "{GIB_EXAMPLE_DDT}"]\n[Optimum')
+    assert next(pbn.read(both)).tricks == giblib.parse_line(GIB_EXAMPLE).tricks
+    bad = game.replace("W  C  5", "W  X  5")
+    assert next(pbn.read(bad)).tricks is None
+
+
 def test_giblib_without_tricks_is_valid_and_written_without() -> None:
     text = GIB_EXAMPLE.split(":")[0] + "\n"
     deal = giblib.parse_line(text)

@@ -579,6 +579,9 @@ class _Reader:
             else:
                 warn("DoubleDummyTricks needs 20 characters 0-9 or A-D",
                      tags.get("DoubleDummyTricks").value_at)  # type: ignore[union-attr]
+        table = tags.get("OptimumResultTable") if tricks is None and has_deal else None
+        if table is not None:
+            tricks = tricks_of_table(table.value, [word for word, _ in table.words], masks)
         auction = self._auction(tags.get("Auction"), dealer, warn) if "Auction" in values else ()
         play = self._play(tags, masks, auction, warn) if has_deal and "Play" in values else ()
         derived = (masks, board, dealer, vul, auction, play, order, tricks)
@@ -635,6 +638,38 @@ def tricks_of_ddt(value: str, masks: tuple[int, int, int, int]) -> Tricks | None
                    for d, declarer in enumerate(_DDT_DECLARERS)
                    for s, strain in enumerate(_DDT_STRAINS)}
     return Tricks.of(lambda declarer, strain: by_declarer[declarer, strain])
+
+
+def tricks_of_table(columns: str, words: list[str],
+                    masks: tuple[int, int, int, int]) -> Tricks | None:
+    """The table an OptimumResultTable says: a row a declarer and strain,
+    with the tricks the declarer takes (columns Declarer, Denomination and
+    Result, named in the tag's value, ``;`` between them, each maybe with
+    a sort sign before and a width and alignment after). Entries no row
+    gives are unknown; None when the table is not one of that kind (a
+    column missing, a value that is not a seat, strain or trick count of
+    this deal, or one entry given twice differently)."""
+    names = [_COLUMN.match(column.strip()).group(1)  # type: ignore[union-attr]
+             for column in columns.split(";")]
+    if not words or len(words) % len(names) or not {"Declarer", "Denomination", "Result"} <= set(names):
+        return None
+    per_hand = max(mask.bit_count() for mask in masks)
+    found: dict[tuple[Seat, Strain], int] = {}
+    for start in range(0, len(words), len(names)):
+        row = dict(zip(names, words[start:start + len(names)], strict=True))
+        declarer, result = seat_of(row["Declarer"]), row["Result"]
+        try:
+            strain = Strain.from_text(row["Denomination"])
+        except ValueError:
+            return None
+        if declarer is None or not result.isdigit() or int(result) > per_hand \
+                or found.setdefault((declarer, strain), int(result)) != int(result):
+            return None
+    return Tricks.of(lambda declarer, strain: found.get((declarer, strain)))
+
+
+# A table's column: an optional sort sign, the name, then width and alignment.
+_COLUMN = re.compile(r"[+-]?([^\\]*)")
 
 
 def ddt_of_tricks(tricks: Tricks) -> str | None:
