@@ -31,12 +31,13 @@ import io
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol, Union, cast
+from typing import IO, TYPE_CHECKING, Any, Protocol, Union, cast
 
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.progress import Progress  # (light: numpy is the bulk path's own)
 from dealerpp.deals.options import ReadOptions, WriteOptions
 from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.records import Record  # (cheaper to make than NamedTuple: start-up)
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
@@ -79,20 +80,20 @@ class BoardsNotFound(DppError, frozen=False):
         self.missing = missing
 
 
-class BoardsMissing(NamedTuple):
+class BoardsMissing(Record):
     """Notice: boards asked for that are not in the input (some others are)."""
 
     missing: tuple[Span, ...]
 
 
-class LongPage(NamedTuple):
+class LongPage(Record):
     """Notice: the output, a page meant to be printed, has passed ``limit``
     boards (it is slow to open and print; the conversion goes on)."""
 
     limit: int
 
 
-class OffCycle(NamedTuple):
+class OffCycle(Record):
     """Notice, at the end: boards whose dealer or vulnerability is not the
     standard cycle's for their number, which the output (a format that
     holds neither) cannot keep: read back, they get the cycle's."""
@@ -100,7 +101,7 @@ class OffCycle(NamedTuple):
     boards: tuple[int, ...]
 
 
-class ReadBackFrom(NamedTuple):
+class ReadBackFrom(Record):
     """Notice, at the end: the output lists each board's hands from its
     dealer and holds no board numbers, and its first board is not 1: read
     it back with ``first_board=first_board``."""
@@ -507,7 +508,7 @@ class _Watched:
 
 # -- deal by deal -------------------------------------------------------------------
 
-class _Extras(NamedTuple):
+class _Extras(Record):
     """What only the per-deal path does, or reports."""
 
     spans: tuple[Span, ...] | None

@@ -263,8 +263,8 @@ def test_bad_arguments_are_refused_before_anything_is_read(tmp_path: Path) -> No
 @pytest.mark.parametrize("boards", [None, "6-8"])  # the bulk path, deal by deal
 def test_a_bhg_output_not_from_board_1_says_how_to_read_it_back(boards: str | None,
                                                                tmp_path: Path) -> None:
-    numbered = [dataclasses.replace(deal, board=board) for board, deal in zip(range(5, 9), dealt(4, 6),
-                                                                  strict=True)]
+    numbered = [dataclasses.replace(deal, board=board)
+                for board, deal in zip(range(5, 9), dealt(4, 6), strict=True)]
     deals.write(tmp_path / "in.hex", numbered)
     told: list[Notice] = []
     target = tmp_path / "out.bhg"
