@@ -178,7 +178,7 @@ PBN_WITH_A_BAD_GAME = "".join(
     for n, deal in enumerate(GOOD, 1))
 
 
-@pytest.mark.parametrize(("to", "streamed"), [("hex", True), ("printall", False)])
+@pytest.mark.parametrize(("to", "streamed"), [("hex", True), ("dup", False)])
 def test_a_game_left_out_stops_an_output_without_numbers(to: str, streamed: bool) -> None:
     problems: list[Diagnostic] = []
     out = io.BytesIO()

@@ -157,7 +157,7 @@ def test_no_deal_writes_no_file(content: bytes, fmt: str, tmp_path: Path,
     assert "0 deals converted" not in err
 
 
-@pytest.mark.parametrize("fmt", ["hex", "printall"])  # bulk, deal by deal
+@pytest.mark.parametrize("fmt", ["hex", "dup"])  # bulk, deal by deal
 def test_no_deal_on_standard_output_is_an_error_too(
         fmt: str, tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     source = tmp_path / "in.pbn"

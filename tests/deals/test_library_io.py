@@ -144,7 +144,7 @@ def test_read_decodes_utf16_as_convert_does(codec: str, suffix: str, tmp_path: P
     with wide.open("rb") as handle:
         assert list(deals.read(handle)) == expected
     assert deals.loads(WINDOWS_PBN.encode(codec)) == expected
-    for fmt in ("hex", "printall"):  # the bulk path, deal by deal
+    for fmt in ("hex", "dup"):  # the bulk path, deal by deal
         assert deals.convert(wide, tmp_path / "wide.out", fmt) == 2
         deals.convert(twin, tmp_path / "twin.out", fmt)
         assert (tmp_path / "wide.out").read_bytes() == (tmp_path / "twin.out").read_bytes()
@@ -160,7 +160,7 @@ def test_convert_numbers_boards_beyond_the_bulk_paths_integers(tmp_path: Path) -
     assert [d.board for d in deals.read(tmp_path / "out.pbn")] == [first, first + 1]
 
 
-@pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
+@pytest.mark.parametrize("to", ["hex", "dup"])  # the bulk path, deal by deal
 def test_convert_takes_the_readers_options_on_either_path(to: str, tmp_path: Path) -> None:
     from dealerpp.deals.conversion import LEFT_OUT, NotWritten
     from dealerpp.deals.options import ReadOptions

@@ -609,9 +609,11 @@ if TYPE_CHECKING:
     from dealerpp.deals.bulk.dx import DxCodec
     from dealerpp.deals.bulk.lin import LinCodec
     from dealerpp.deals.bulk.listing import ListingCodec
+    from dealerpp.deals.bulk.printall import PrintallCodec
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
-                            | CompactCodec | ListingCodec | BhgCodec | DxCodec)
+                            | CompactCodec | ListingCodec | BhgCodec | DxCodec
+                            | PrintallCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

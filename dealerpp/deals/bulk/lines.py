@@ -200,16 +200,21 @@ def _lone_cr(data: bytes, end: int) -> int | None:
 
 def gather(arr: np.ndarray, starts: np.ndarray, width: int, fill: int = 0) -> np.ndarray:
     """``(N, width)``: the bytes from each start, ``fill`` past the chunk's end
-    (a caller checks where each line ends)."""
+    (a caller checks where each line ends). Rows of a sliding window over the
+    chunk: the index is one number a row, not one a byte."""
     if len(starts) > 1 and starts[-1] + width <= len(arr):
         step = int(starts[1] - starts[0])
         if step >= width and (np.diff(starts) == step).all():  # evenly spaced: a view
             return np.lib.stride_tricks.as_strided(arr[int(starts[0]):], (len(starts), width),
                                                    (step, 1), writeable=False)
-    index = starts[:, None] + np.arange(width)
-    inside = index < len(arr)
-    grid = arr[np.minimum(index, max(len(arr) - 1, 0))] if len(arr) else \
-        np.full(index.shape, fill, np.uint8)
-    if not inside.all():
-        grid = np.where(inside, grid, np.uint8(fill))
+    padded = np.concatenate((arr, np.full(width, fill, np.uint8)))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, width)
+    grid: np.ndarray = windows[starts]
     return grid
+
+
+def joined(parts: dict[int, np.ndarray]) -> np.ndarray:
+    """The bytes of sub-blocks (by their first row) in order."""
+    if not parts:
+        return np.empty(0, np.uint8)
+    return np.concatenate([parts[start] for start in sorted(parts)])
