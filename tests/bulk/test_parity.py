@@ -42,7 +42,7 @@ HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline")
              "giblib": ("deals", "pbn", "oneline"), "pbn": ("deals", "oneline"),
              "oneline": ("deals",), "lin": ("deals", "pbn", "oneline", "hex", "giblib"),
              "compact": ("deals", "oneline"), "dx": ("deals", "oneline"),
-             "printall": ("deals", "oneline"), "listing": ("deals", "oneline"),
+             "printall": ("deals", "oneline"), "csv": ("pbn", "lin"), "listing": ("deals", "oneline"),
              **{src: tuple(f for f in formats.FAST if f != src) for src in _CLUB}}
 # Bytes that mean something in some format, and any byte at all.
 STRUCTURAL = (b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"

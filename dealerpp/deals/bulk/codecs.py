@@ -606,6 +606,7 @@ if TYPE_CHECKING:
 
     from dealerpp.deals.bulk.bhg import BhgCodec
     from dealerpp.deals.bulk.compact import CompactCodec
+    from dealerpp.deals.bulk.csv import CsvCodec
     from dealerpp.deals.bulk.dx import DxCodec
     from dealerpp.deals.bulk.lin import LinCodec
     from dealerpp.deals.bulk.listing import ListingCodec
@@ -613,7 +614,7 @@ if TYPE_CHECKING:
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
                             | CompactCodec | ListingCodec | BhgCodec | DxCodec
-                            | PrintallCodec)
+                            | PrintallCodec | CsvCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 

@@ -237,7 +237,7 @@ _CLUB_FORMATS = (
     _club("bhg", "a line of 52 card letters a board, from the dealer clockwise", _bhg,
           bulk=True, dealer_first=True),
     _club("csv", "16 quoted holdings, board, dealer/vulnerability a line", _csv,
-          positional=False),
+          bulk=True, positional=False),
     DealFormat("dlm", (".dlm",), "Dealer4/Duplimate [Document] file: boards 1-99, check values",
                _dlm, numbered=True),
 )

@@ -543,11 +543,15 @@ def csv_line(owners: list[int], board: int, dealer: Seat, vul: Vul) -> str:
     return ",".join(f'"{field}"' for field in fields) + "\n"
 
 
-def write_csv(deals: Iterable[Deal], target: Target) -> None:
-    listed = list(deals)
-    first = _first_board_of(listed)
+def csv_text(deals: Iterable[Deal], first: int | None = None) -> str:
+    """The lines of ``deals``; a deal without a board numbered ``first`` plus
+    its place (``first``: the first deal's board, 1 without one, when None).
+    Each deal is checked as it is read, so the first problem is the first
+    in the input's order, a reader's or this writer's, as on the bulk path."""
     lines = []
-    for index, deal in enumerate(listed):
+    for index, deal in enumerate(deals):
+        if first is None:
+            first = deal.board or 1
         board = deal.board or first + index
         dealer, vul = board_dealer_vul(board)
         if not deal.is_full():
@@ -557,5 +561,11 @@ def write_csv(deals: Iterable[Deal], target: Target) -> None:
         meta = (f"{dealer if deal.dealer is None else deal.dealer}/"
                 f"{_CSV_VUL_TEXT[vul if deal.vul is None else deal.vul]}")
         lines.append('"' + '","'.join([*holdings, str(board), meta]) + '"\n')
+    return "".join(lines)
+
+
+def write_csv(deals: Iterable[Deal], target: Target) -> None:
+    """Nothing is written before every deal is made into its line."""
+    text = csv_text(deals)
     with TextSink(target) as sink:
-        sink.write("".join(lines))
+        sink.write(text)

@@ -14,6 +14,7 @@ from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
     from dealerpp.deals._io import Source, Target
+    from dealerpp.deals.bulk.codecs import Codec
     from dealerpp.deals.model import Deal
 
 
@@ -24,3 +25,10 @@ def read(source: Source, filename: str | None = None,
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
     write_csv(deals, target)
+
+
+def bulk_codec() -> Codec:
+    """The bulk path's codec (dealerpp.deals.bulk.csv; imports numpy)."""
+    from dealerpp.deals.bulk.csv import CsvCodec
+
+    return CsvCodec()
