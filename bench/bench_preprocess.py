@@ -1,9 +1,12 @@
 """The preprocessor against the Perl dealer.dpp, whole processes timed.
 
-    python bench/bench_preprocess.py [--rounds 15] [--checkout PATH] [--only-b]
+    python bench/bench_preprocess.py [--rounds 15] [--rounds-a 5] [--checkout PATH]
+                                     [--only-a | --only-b]
 
-(a) a 1000-line script of 1000 varied shape{} (goal: dealerpp >= 2x faster), as
-    it runs (two cores where it may) and kept to one CPU (taskset);
+(a) a 1000-line script of 1000 varied shape{} (goal, issue 28: dealerpp >= 2x
+    the Perl tool's speed on one core), as it runs (two cores where it may)
+    and kept to one CPU (taskset), the Perl tool kept so too; the commands
+    take turns round after round, wall and CPU time, medians;
 (b) a one-line script (goal, issue 28: dealerpp's wall time <= 1.5x `python
     -c pass` of the same interpreter; it was 3x), run as users run it: the
     console script on a FILE, with and without the checker, on standard
@@ -15,9 +18,9 @@
     weighs on all of them alike; each gets the median of its rounds, wall
     and CPU time (user + system, which the load disturbs less).
 
-``--checkout PATH`` adds the same one-line runs on another source tree (an
-older commit unpacked with ``git archive``), started the way the console
-script starts (``import re, sys; from dealerpp.cli import main``), so a
+``--checkout PATH`` adds the same runs on another source tree (an older
+commit unpacked with ``git archive``), started the way the console script
+starts (``import re, sys; from dealerpp.cli import main``), so a
 before/after comparison comes from one run.
 
 Every run is cold: dealerpp keeps no cache, so every shape{} is compiled
@@ -64,22 +67,47 @@ def default_environment() -> dict[str, str]:
             if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
 
 
-def part_a(dealerpp: list[str], env: dict[str, str]) -> None:
+def part_a(dealerpp: list[str], env: dict[str, str], rounds: int, checkout: str | None) -> None:
+    """The 1000-line script, every command taking its turn in each round
+    (the load drifts: a ratio is only read between runs of one round's
+    neighbourhood), Perl kept to one CPU as well for the one-core ratio."""
     big = script_of(varied_terms(1000))
-    perl_big = wall_time([PERL_DPP], big, runs=3)
-    print("== (a) a 1000-line script of 1000 varied shape{}")
-    print(f"Perl dealer.dpp             {perl_big:7.3f} s")
     one_cpu = ["taskset", "-c", str(min(os.sched_getaffinity(0)))]
-    for label, prefix, flags in (("cold, --no-check", [], ["--no-check"]), ("cold", [], []),
-                                 ("cold, one CPU", one_cpu, [])):
-        seconds = wall_time([*prefix, *dealerpp, *flags, "-"], big, runs=3, env=env)
-        print(f"dealerpp {label:<18} {seconds:7.3f} s   {perl_big / seconds:6.2f}x the Perl "
-              f"tool's speed (goal: 2x)")
+    commands: dict[str, tuple[list[str], dict[str, str]]] = {
+        "Perl dealer.dpp": ([PERL_DPP], env),
+        "one CPU: Perl dealer.dpp": ([*one_cpu, PERL_DPP], env),
+        "dealerpp -": ([*dealerpp, "-"], env),
+        "dealerpp --no-check -": ([*dealerpp, "--no-check", "-"], env),
+        "one CPU: dealerpp -": ([*one_cpu, *dealerpp, "-"], env),
+    }
+    if checkout:
+        old_env = {**env, "PYTHONPATH": str(Path(checkout).resolve())}
+        old = [sys.executable, "-c", CONSOLE_START]
+        commands["checkout -"] = ([*old, "-"], old_env)
+        commands["one CPU: checkout -"] = ([*one_cpu, *old, "-"], old_env)
+    with tempfile.TemporaryDirectory() as folder:
+        for command, command_env in commands.values():  # .pyc files written once
+            _run_once(command, big, command_env, folder)
+        times: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
+        for _ in range(rounds):
+            for label, (command, command_env) in commands.items():
+                times[label].append(_run_once(command, big, command_env, folder))
+    print(f"== (a) a 1000-line script of 1000 varied shape{{}} (median of {rounds} rounds, "
+          f"taking turns; load average {os.getloadavg()[0]:.1f})")
+    for label, measured in times.items():
+        base = "one CPU: Perl dealer.dpp" if label.startswith("one CPU") else "Perl dealer.dpp"
+        wall = statistics.median(w for w, _ in measured)
+        cpu = statistics.median(c for _, c in measured)
+        speed_wall = statistics.median(w for w, _ in times[base]) / wall
+        speed_cpu = statistics.median(c for _, c in times[base]) / cpu
+        goal = "" if "Perl" in label else "   (goal: >= 2x)"
+        print(f"{label:<26} wall {wall:6.3f} s = {speed_wall:5.2f}x   cpu {cpu:6.3f} s = "
+              f"{speed_cpu:5.2f}x the Perl tool's speed{goal}")
     print()
 
 
 def _run_once(command: list[str], stdin: str, env: dict[str, str], cwd: str) -> tuple[float, float]:
-    """Wall and CPU seconds of one run of ``command``."""
+    """Wall and CPU seconds of one run of ``command`` (which must succeed)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, env=env, cwd=cwd)
@@ -145,13 +173,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--checkout", help="another source tree, timed in part (b) too")
+    parser.add_argument("--rounds-a", type=int, default=5, help="rounds of part (a)")
     parser.add_argument("--only-b", action="store_true", help="skip the 1000-line part (a)")
+    parser.add_argument("--only-a", action="store_true", help="skip the one-line part (b)")
     options = parser.parse_args()
     dealerpp, env = dealerpp_command(), default_environment()
     wall_time([*dealerpp, "-"], ONE_LINE, runs=1, env=env)  # writes the .pyc files once
     if not options.only_b:
-        part_a(dealerpp, env)
-    part_b(dealerpp, env, options.rounds, options.checkout)
+        part_a(dealerpp, env, options.rounds_a, options.checkout)
+    if not options.only_a:
+        part_b(dealerpp, env, options.rounds, options.checkout)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@
    ``dealerpp FILE`` does, and reports the time of each stage: start-up
    (importing the command), parse, expand, emit, check (the checker's pass
    over the script), and the rest (scanning, rewriting, output), all on one
-   core. Beside it, the whole command's wall time on one core (its affinity
+   core, in CPU time. Beside it, the whole command's wall time on one core (its affinity
    set to one CPU) and as it runs (a long script's blocks compile on two
    cores, dealerpp.script.parallel), the Perl tool's and ``python -c pass``.
 2. Time per distinct term in-process (parse, expand, emit; the emitter's
@@ -44,22 +44,24 @@ STAGES = ("start-up", "parse", "expand", "emit", "check", "rest")
 WHOLE = ("one core", "command")
 
 # Runs in a fresh interpreter: `dealerpp -` on the script read from stdin,
-# with the compiler's stages wrapped in timers. Prints the seconds per stage.
+# with the compiler's stages wrapped in timers. Prints the seconds per stage,
+# CPU time of the process (time.process_time: what a busy machine's other
+# processes disturb least; the whole commands below are wall times).
 STAGE_DRIVER = r"""
 import io, json, sys, time
-started = time.perf_counter()
+started = time.process_time()
 from dealerpp.cli import preprocess as cli
 from dealerpp.shapes import compiler
-startup = time.perf_counter() - started
+startup = time.process_time() - started
 spent = dict.fromkeys(("parse", "expand", "emit", "check"), 0.0)
 
 def timed(stage, function):
     def run(*args, **kwargs):
-        begin = time.perf_counter()
+        begin = time.process_time()
         try:
             return function(*args, **kwargs)
         finally:
-            spent[stage] += time.perf_counter() - begin
+            spent[stage] += time.process_time() - begin
     return run
 
 compiler.parse_call = timed("parse", compiler.parse_call)
@@ -77,9 +79,9 @@ sys.stdin = io.TextIOWrapper(io.BytesIO(sys.stdin.buffer.read()))
 out = open("/dev/null", "w")
 sys.stdout, real = out, sys.stdout
 sys.stderr = out
-begin = time.perf_counter()
+begin = time.process_time()
 cli.main(["-"])
-total = time.perf_counter() - begin
+total = time.process_time() - begin
 sys.stdout = real
 spent["start-up"] = startup
 spent["rest"] = total - sum(spent[s] for s in ("parse", "expand", "emit", "check"))
