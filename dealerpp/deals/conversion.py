@@ -376,10 +376,10 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
             bar: Progress | bool = (False if progress is None
                                     else _Forwarded(progress, _size_of(handle)))
             if job.streams_output:
-                into = cast("IO[bytes]", _Stopping(_binary_target(job.dst), judge.stop_writing))
-                total = stream.convert_file(handle, into, from_fmt, job.to_fmt, progress=bar,
-                                            filename=job.input_name, per_deal=per_deal,
-                                            first_board=job.first_board)
+                total = stream.convert_file(handle, _binary_target(job.dst), from_fmt,
+                                            job.to_fmt, progress=bar, filename=job.input_name,
+                                            per_deal=per_deal, first_board=job.first_board,
+                                            stop=judge.stop_writing)
                 judge.check(total, streamed=True)
                 return total
             from dealerpp.atomic import atomic_writer
@@ -449,24 +449,6 @@ class _AsText:
 
     def flush(self) -> None:
         self.text.flush()
-
-
-class _Stopping:
-    """An output written as it is converted; once ``stop`` says so, what
-    is written is dropped (the boards after one left out, in a format that
-    would number them by their place)."""
-
-    def __init__(self, out: IO[bytes], stop: Callable[[], bool]) -> None:
-        self.out = out
-        self.stop = stop
-
-    def write(self, data: bytes | memoryview) -> int:
-        if self.stop():
-            return len(data)
-        return self.out.write(data)
-
-    def flush(self) -> None:
-        self.out.flush()
 
 
 class _Forwarded(Progress):

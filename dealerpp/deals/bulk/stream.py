@@ -37,8 +37,12 @@ from dealerpp.deals.model import numbered
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from dealerpp.deals.bulk.codecs import LineCodec
     from dealerpp.deals.model import Deal
+
+    Stop = Callable[[], bool]  # whether nothing more may be written
 
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
@@ -380,8 +384,14 @@ def _stream_rest(head: bytes, source: _Source, fmt: str, per_deal: PerDeal,
 def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *,
                    filename: str | None = None, progress: Progress | None = None,
                    per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
-                   first_board: int | None = None) -> int:
+                   first_board: int | None = None, stop: Stop | None = None) -> int:
     """Convert everything ``src`` holds; returns the number of deals.
+
+    ``stop``: asked as each deal (or run of deals read in bulk) is reached,
+    in the input's order; once it says so, nothing more is written, though
+    the input is read to its end (every problem in it is reported). Asked
+    here, not as the output is written: the writer's thread lags behind the
+    reading, and would drop deals that came before the one that stopped it.
 
     ``first_board``: number the boards from there, with dealer and
     vulnerability by the cycle (``convert --first-board``). A club format
@@ -392,9 +402,13 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     source = _Source(src, chunk)
     numbering = 1 if first_board is None and src_fmt in POSITIONAL else first_board
     total = 0
+    stopped = False
     with _Writer(dst) as out:
         for segment in segments(source, src_fmt, per_deal, filename, numbering or 1):
-            if isinstance(segment, DealArray):
+            stopped = stopped or (stop is not None and stop())
+            if stopped and isinstance(segment, DealArray):
+                total += len(segment)
+            elif isinstance(segment, DealArray):
                 if numbering is not None:
                     segment.boards = np.arange(numbering + total,
                                                numbering + total + len(segment), dtype=np.int64)
@@ -406,20 +420,37 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
             else:
                 slow = segment.deals if first_board is None else numbered(
                     segment.deals, first_board + total)
-                total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source)
+                total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source,
+                                    _Stopped(stop, stopped))
+                stopped = stopped or (stop is not None and stop())
             if progress is not None:
                 progress.update(source.read_bytes, total)
-        if isinstance(encoder, LineHooks):
+        if isinstance(encoder, LineHooks) and not stopped:
             out.write(encoder.ending(total))
     return total
 
 
+class _Stopped:
+    """Whether writing has stopped (``convert_stream``'s ``stop``), asked deal by deal."""
+
+    def __init__(self, stop: Stop | None, already: bool) -> None:
+        self.stop = stop
+        self.already = already
+
+    def __call__(self) -> bool:
+        if not self.already and self.stop is not None:
+            self.already = self.stop()
+        return self.already
+
+
 def _write_slow(deals: Iterator[Deal], out: _Writer, per_deal: PerDeal, dst_fmt: str,
-                total: int, progress: Progress | None, source: _Source) -> int:
+                total: int, progress: Progress | None, source: _Source,
+                stopped: _Stopped) -> int:
     """Write the deals of a slow segment, _STREAM_BATCH at a time (one
     writer call a deal cost more than reading it); returns the new total.
     When reading stops on an error, the deals read before it are written
-    first, so an error of the writer among them is still the one raised."""
+    first, so an error of the writer among them is still the one raised.
+    Once ``stopped``, the deals before are written and the rest only counted."""
     batch: list[Deal] = []
 
     def flush() -> None:
@@ -443,6 +474,9 @@ def _write_slow(deals: Iterator[Deal], out: _Writer, per_deal: PerDeal, dst_fmt:
 
     try:
         for deal in deals:
+            if stopped():
+                flush()
+                return total + 1 + sum(1 for _ in deals)
             batch.append(deal)
             if len(batch) == _STREAM_BATCH:
                 flush()
@@ -513,9 +547,10 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
                  src_fmt: str, dst_fmt: str, progress: Progress | bool | None = None, *,
                  quiet: bool = False, filename: str | None = None,
                  per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
-                 first_board: int | None = None) -> int:
+                 first_board: int | None = None, stop: Stop | None = None) -> int:
     """Convert a file (``-`` = standard input/output) between two formats of
     :data:`dealerpp.deals.formats.FAST`; returns the number of deals converted.
+    ``stop``: see ``convert_stream``.
 
     A named output is written to a temporary file and renamed at the end, so
     an error leaves an existing file untouched. ``progress``: a Progress, or
@@ -530,7 +565,7 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
             with _OutputFile(dst) as out:
                 total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
                                        progress=bar, per_deal=per_deal, chunk=chunk,
-                                       first_board=first_board)
+                                       first_board=first_board, stop=stop)
         finally:
             if bar is not None:
                 bar.close()
