@@ -471,7 +471,7 @@ class _Reader:
             values = dict(pairs) if len(tags.first) == len(pairs) \
                 else self._inherit_and_repeat(tags, warn)
         try:
-            deal = self._meaning(game, tags, values, warn, entries, quick)
+            deal = self._meaning(game, tags, values, warn, warnings, entries, quick)
         except _Skip:
             self.previous.update(values)
             self._warnings(warnings)
@@ -481,8 +481,6 @@ class _Reader:
             raise
         self.previous.update(values)
         self._warnings(warnings)
-        if warnings and deal.extra is not None:  # the PbnGame made just above
-            object.__setattr__(deal.extra, "problems", tuple(warnings))
         return deal
 
     def _inherit_and_repeat(self, tags: _Tags, warn: Callable[[str, int], None]) -> dict[str, str]:
@@ -530,11 +528,12 @@ class _Reader:
             raise _GameError()
 
     def _meaning(self, game: RawGame, tags: _Tags, values: dict[str, str],
-                 warn: Callable[[str, int], None], entries: list[Entry] | None,
-                 quick: bool = False) -> Deal:
+                 warn: Callable[[str, int], None], warnings: list[Diagnostic],
+                 entries: list[Entry] | None, quick: bool = False) -> Deal:
         """The deal a game's tags say (``values``: the value of each tag
         name, '#' resolved); a _Tag, which knows where it is, is made only to
-        say something about it."""
+        say something about it. ``warnings``: what ``warn`` has kept, all of
+        it by the time the game is made (it holds them)."""
         masks, order, has_deal = (0, 0, 0, 0), None, False
         deal_value = values.get("Deal")
         if deal_value is not None and deal_value.strip() not in _UNKNOWN:
@@ -585,8 +584,8 @@ class _Reader:
         auction = self._auction(tags.get("Auction"), dealer, warn) if "Auction" in values else ()
         play = self._play(tags, masks, auction, warn) if has_deal and "Play" in values else ()
         derived = (masks, board, dealer, vul, auction, play, order, tricks)
-        info = PbnGame(game.text, game.first, derived, inherited=tags.inherited,
-                       entries=entries, has_deal=has_deal)
+        info = PbnGame(game.text, game.first, derived, problems=tuple(warnings),
+                       inherited=tags.inherited, entries=entries, has_deal=has_deal)
         return Deal(masks, board, dealer, vul, auction, play, tricks, extra=info, order=order)
 
     @staticmethod
