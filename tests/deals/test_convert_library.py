@@ -12,7 +12,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import pytest
 
@@ -62,9 +62,8 @@ class PerDealRefused(ModelPerDeal):
     def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
         raise AssertionError("a record went to the per-deal reader")
 
-    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int) -> Iterator[Deal]:
-        raise AssertionError(f"the file went to the per-deal reader from line {first_line}")
+    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
+        raise AssertionError("the rest of the file went to the per-deal reader")
 
 
 @pytest.fixture
@@ -80,10 +79,23 @@ def bulk_only(monkeypatch: pytest.MonkeyPatch) -> None:
 def no_bulk(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bulk path refused: a conversion that passes went deal by deal."""
 
-    def refused(*args: object, **kwargs: object) -> int:
-        raise AssertionError("the bulk path was taken")
+    monkeypatch.setattr(stream, "convert_file", _refused)
 
-    monkeypatch.setattr(stream, "convert_file", refused)
+
+@pytest.fixture(params=["bulk", "per deal"])
+def either_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test twice: as it comes (hex output: the bulk path), and with
+    the bulk path refused (as if no format had a codec)."""
+    if request.param == "per deal":
+        from dealerpp.deals import formats
+
+        monkeypatch.setattr(formats, "is_fast_pair", lambda *_: False)
+        monkeypatch.setattr(stream, "convert_file", _refused)
+    return str(request.param)
+
+
+def _refused(*args: object, **kwargs: object) -> int:
+    raise AssertionError("the bulk path was taken")
 
 
 @pytest.mark.usefixtures("bulk_only")
@@ -147,19 +159,20 @@ def test_boards_as_the_command_picks_them(tmp_path: Path,
     assert b"board 9 (--boards) is not in the input" in by_command.err
 
 
-@pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
-def test_progress_is_told_to_the_end(to: str, tmp_path: Path) -> None:
+@pytest.mark.usefixtures("either_path")
+def test_progress_is_told_to_the_end(tmp_path: Path) -> None:
     source = deals_file(tmp_path, 3000)
     size = source.stat().st_size
     told: list[tuple[int, int | None, int]] = []
-    assert deals.convert(source, tmp_path / "out", to,
+    assert deals.convert(source, tmp_path / "out", "hex",
                          progress=lambda done, whole, count: told.append((done, whole, count))
                          ) == 3000
     assert told and told[-1] == (size, size, 3000)
     assert [count for _, _, count in told] == sorted(count for _, _, count in told)
 
 
-@pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize("to", ["hex", "printall"])
 def test_standard_input_and_output_as_the_command(
         to: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsysbinary: pytest.CaptureFixture[bytes]) -> None:
@@ -179,8 +192,8 @@ PBN_WITH_A_BAD_GAME = "".join(
     for n, deal in enumerate(GOOD, 1))
 
 
-@pytest.mark.parametrize(("to", "streamed"), [("hex", True), ("dup", False)])
-def test_a_game_left_out_stops_an_output_without_numbers(to: str, streamed: bool) -> None:
+def test_a_game_left_out_stops_an_output_without_numbers(either_path: str) -> None:
+    to, streamed = "hex", either_path == "bulk"
     problems: list[Diagnostic] = []
     out = io.BytesIO()
     with pytest.raises(NotWritten) as refused:
@@ -236,7 +249,8 @@ def test_without_a_report_the_first_error_is_raised(tmp_path: Path) -> None:
     assert not (tmp_path / "out.csv").exists()
 
 
-@pytest.mark.parametrize("to", ["hex", "printall"])  # the bulk path, deal by deal
+@pytest.mark.usefixtures("either_path")
+@pytest.mark.parametrize("to", ["hex", "printall"])
 def test_nothing_found_writes_nothing(to: str, tmp_path: Path) -> None:
     empty = tmp_path / "empty.deals"
     empty.write_bytes(b"")
