@@ -67,6 +67,8 @@ class Deck:
         self.owner = {card: seat for seat, cards in predealt.items() for card in cards}
         self.count = [len(predealt.get(seat, ())) for seat in range(4)]
         self._ranges: dict[Atom, Interval] = {}
+        # _points_shapes by (atom, low, high), looked up first.
+        self.fits: dict[tuple[Atom, int, int], int] = {}
         # What the point tables and predealt cards alone decide, shared by
         # every deck with the same ones (most scripts have dealer's own
         # tables and no predeal).
@@ -370,12 +372,19 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
     if first is deck.base or (not first.atoms and not first.groups
                               and first.masks is deck.base.masks):
         return second
+    one, two = first.masks, second.masks
+    if not second.atoms and not second.groups:
+        # Shapes alone: what settle would test, without the call.
+        both = (one[0] & two[0], one[1] & two[1], one[2] & two[2], one[3] & two[3])
+        return None if 0 in both else State(first.atoms, both, first.groups)
     atoms = dict(first.atoms)
     for atom, interval in second.atoms.items():
         old = atoms.get(atom)
         if old is not None:
             interval = (interval[0] if interval[0] > old[0] else old[0],
                         interval[1] if interval[1] < old[1] else old[1])
+            if interval[0] > interval[1]:
+                return None  # (settle's test of the atoms it touches)
         atoms[atom] = interval
     touched = list(second.atoms)
     groups = first.groups
@@ -388,7 +397,6 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
                             interval[1] if interval[1] < old[1] else old[1])
             groups[group] = interval
             touched.extend(group)
-    one, two = first.masks, second.masks
     masks = one if two is deck.base.masks else (one[0] & two[0], one[1] & two[1],
                                                 one[2] & two[2], one[3] & two[3])
     return settle(deck, State(atoms, masks, groups), touched)
@@ -399,7 +407,11 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
     if atom[0] == "len":
         seat, suit = atom[1], atom[2]
         old_mask = state.masks[seat]
-        mask = old_mask & _lengths_between(suit, low, high)
+        if low < 0:
+            low = 0
+        if high > 13:
+            high = 13
+        mask = old_mask & _BETWEEN[suit][low][high] if low <= high else 0
         if mask == old_mask:
             return state
         if not mask or (state.atoms and not points_fit(deck, state, seat, mask)):
@@ -424,8 +436,12 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         return None
     atoms = dict(state.atoms)
     atoms[atom] = (low, high)
-    if atom[0] == "tbl" and not masks[atom[2]] & _points_shapes(deck, atom, low, high):
-        return None  # no shape the seat can have holds these points
+    if atom[0] == "tbl":
+        fits = deck.fits.get((atom, low, high))
+        if fits is None:
+            fits = _points_shapes(deck, atom, low, high)
+        if not masks[atom[2]] & fits:
+            return None  # no shape the seat can have holds these points
     narrowed = State(atoms, masks, state.groups)
     if not state.groups:  # settle's test, without the call
         total = deck._totals.get(atom)
@@ -483,8 +499,11 @@ def _points_shapes(deck: Deck, atom: Atom, low: int, high: int) -> int:
     than 30 HCP no void)."""
     _, table, seat, suit = atom
     if suit >= 0:
-        return deck.lengths_for_points(table, seat, suit, low, high)
-    return deck.shapes_for_points(table, seat, low, high)
+        found = deck.lengths_for_points(table, seat, suit, low, high)
+    else:
+        found = deck.shapes_for_points(table, seat, low, high)
+    deck.fits[atom, low, high] = found
+    return found
 
 
 def points_fit(deck: Deck, state: State, seat: int, mask: int) -> bool:
@@ -501,17 +520,14 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
     """``state`` after a narrowing of ``touched``: None if no deal is left;
     otherwise the totals those atoms are part of, applied once.
 
-    Only the touched atoms can have become empty: every state is built from
-    settled ones by narrowing, meeting (which touches what it adds) or
-    joining (which keeps what both sides allow)."""
+    Only the touched atoms can have become empty, and the callers have
+    seen to that (narrow keeps an empty interval from being made, meet
+    tests what it intersects): every state is built from settled ones by
+    narrowing, meeting or joining (which keeps what both sides allow)."""
     masks = state.masks
     if 0 in masks:
         return None
     atoms, groups = state.atoms, state.groups
-    for atom in touched:
-        found = atoms.get(atom)
-        if found is not None and found[0] > found[1]:
-            return None
     seen: list[tuple[Atom, ...]] = []
     base_masks = deck.base.masks
     # How many seats' shapes are narrowed from the deck's (suit-length totals).
@@ -537,21 +553,21 @@ def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
             elif ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
                   + (members[3] in atoms)) < 2:
                 continue
-        low = high = 0
         if members[0][0] == "len":
-            suit = members[0][2]
-            for mask in masks:
-                a, b = length_range(mask, suit)
-                low += a
-                high += b
+            unfit = _UNFIT_SUITS.get(masks)
+            if unfit is None:
+                unfit = _unfit_suits(masks)
+            if unfit >> members[0][2] & 1:
+                return None
         else:
+            low = high = 0
             ranges = deck._ranges
             for member in members:
                 found = atoms.get(member) or ranges.get(member) or deck.range(member)
                 low += found[0]
                 high += found[1]
-        if not low <= value <= high:
-            return None
+            if not low <= value <= high:
+                return None
         if groups:
             everyone = set(members)
             for group in groups:
@@ -579,6 +595,20 @@ def settle_seat(deck: Deck, state: State | None, seat: int) -> State | None:
     if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
             + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
         return state
+    unfit = _UNFIT_SUITS.get(masks)
+    if unfit is None:
+        unfit = _unfit_suits(masks)
+    return None if unfit else state
+
+
+# The suits whose 13 cards a tuple of the four seats' shapes cannot hold
+# (a bit per suit), by the tuple: a state's masks are shared by the states
+# narrowed from it, so most are looked up.
+_UNFIT_SUITS: dict[tuple[int, ...], int] = {}
+
+
+def _unfit_suits(masks: tuple[int, ...]) -> int:
+    unfit = 0
     for suit in range(4):
         low = high = 0
         for mask in masks:
@@ -586,5 +616,8 @@ def settle_seat(deck: Deck, state: State | None, seat: int) -> State | None:
             low += a
             high += b
         if not low <= 13 <= high:
-            return None
-    return state
+            unfit |= 1 << suit
+    if len(_UNFIT_SUITS) > 4096:
+        _UNFIT_SUITS.clear()
+    _UNFIT_SUITS[masks] = unfit
+    return unfit

@@ -128,9 +128,12 @@ class _FailsWhere:
         self.parts = parts
 
     def __call__(self) -> State | None:
-        found = None
-        for part in self.parts:
-            found = join(found, part.if_false)
+        parts = self.parts
+        found = parts[0].if_false
+        for index in range(1, len(parts)):
+            other = parts[index].if_false
+            if other is not None:
+                found = join(found, other) if found is not None else other
         return found
 
 
@@ -217,14 +220,21 @@ class Analysis:
         depth = self.depth
         if state is None or tree.__class__ is not Tree or depth > MAX_DEPTH:
             return Value(*TOP)
-        children = tree.children
-        if len(children) > 1 and children[1].__class__ is Placeholder:
-            value = Value(*TOP)  # a repaired seat: an error says so
-            value.reported = True
-            return value
-        method = _EVALUATORS.get(tree.data)
+        data = tree.data
+        if data == "var":  # it evaluates nothing below it: no depth to keep
+            return self.eval_var(tree, state)
+        # (A binary node's second child is its operator, a var has one: a
+        # placeholder for a repaired seat is never there.)
+        method = _PLAIN_EVALUATORS.get(data)
         if method is None:
-            return Value(*TOP)
+            children = tree.children
+            if len(children) > 1 and children[1].__class__ is Placeholder:
+                value = Value(*TOP)  # a repaired seat: an error says so
+                value.reported = True
+                return value
+            method = _EVALUATORS.get(data)
+            if method is None:
+                return Value(*TOP)
         self.depth = depth + 1
         value = method(self, tree, state)
         self.depth = depth
@@ -427,9 +437,24 @@ class Analysis:
                      state: State) -> Value:
         """``comparison`` of what ``read_linear`` gave with a literal: none of
         its slips can be it, only a test that never holds."""
-        difference = (linear[0], linear[1] - right.low)
-        value = test(self.holds_where(difference, kind, state),
-                     later=lambda: self.holds_where(difference, _NEGATED[kind], state))
+        terms = linear[0]
+        difference = (terms, linear[1] - right.low)
+        span = _SPANS[kind]
+        atom = next(iter(terms)) if len(terms) == 1 else None
+        if span is not None and atom is not None and terms[atom] == 1:
+            # One atom: narrowed as holds_where would, without its call.
+            deck, const = self.deck, difference[1]
+            negated = _SPANS[_NEGATED[kind]]
+            if negated is None:
+                later = lambda: self.holds_where(difference, "NE", state)  # noqa: E731
+            else:
+                low, high = negated[0] - const, negated[1] - const
+                later = lambda: narrow(deck, state, atom, low, high)  # noqa: E731
+            value = test(narrow(deck, state, atom, span[0] - const, span[1] - const),
+                         later=later)
+        else:
+            value = test(self.holds_where(difference, kind, state),
+                         later=lambda: self.holds_where(difference, _NEGATED[kind], state))
         value.varies = varies
         if value.if_true is None and varies:
             self.constant_test(value, tree, state)
@@ -459,7 +484,9 @@ class Analysis:
             value = test(right_holds, later=_FailsWhere((left, right)))
             decided = right_holds is None
         else:
-            value = test(join(holds, right_holds), later=_FailsWhere((right,)))
+            either = (holds if right_holds is None else right_holds if holds is None
+                      else join(holds, right_holds))
+            value = test(either, later=_FailsWhere((right,)))
             decided = right.if_false is None
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
@@ -717,6 +744,7 @@ class Analysis:
 _EVALUATORS: dict[str, Callable[[Analysis, Any, State], Value]] = {
     name[len("eval_"):]: method for name, method in vars(Analysis).items()
     if name.startswith("eval_")}
+_PLAIN_EVALUATORS = {"binary": _EVALUATORS["binary"]}
 
 
 # -- helpers ------------------------------------------------------------------------------
