@@ -71,6 +71,9 @@ def length(plan: Plan) -> int:
 def compact_plan(target: ShapeMask) -> Plan:
     """A short plan for ``target``, found with a few covers over small pools."""
     table = term_table()
+    term = table.term_of(target)
+    if term is not None:  # what the union cover would find: the largest term inside
+        return [term], [], []
     inside = _pool_inside(target, table)
     best: Plan = (_union(target, inside, table), [], [])
     if length(best) <= 2:

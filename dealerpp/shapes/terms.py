@@ -66,6 +66,7 @@ class TermTable:
                                                     for _ in range(self._term_bytes)]
         self._children_bits: list[TermSet] | None = None
         self._index: dict[str, TermId] | None = None
+        self._by_mask: dict[ShapeMask, TermId] | None = None
         self._length_terms: list[list[TermId]] | None = None
 
     def id_of(self, text: str) -> TermId:
@@ -130,6 +131,12 @@ class TermTable:
     def ids(self, terms: TermSet) -> list[TermId]:
         """The ids in ``terms``, lowest (largest term) first."""
         return indices(terms)
+
+    def term_of(self, shapes: ShapeMask) -> TermId | None:
+        """The term whose shapes are exactly ``shapes``, if there is one."""
+        if self._by_mask is None:
+            self._by_mask = {mask: t for t, mask in enumerate(self.masks)}
+        return self._by_mask.get(shapes)
 
     def largest(self, terms: TermSet) -> int:
         """The size of the largest term in ``terms`` (0 for none)."""
