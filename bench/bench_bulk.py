@@ -43,7 +43,13 @@ FORMATS = [
     ("LIN (Big Deal's lines)", "lin", "lin"),
     ("printcompact", "compact", "compact"),
     ("listing", "listing", "listing"),
+    (".bhg", "bhg", "bhg"),
+    (".dx (deal-only records)", "dx", "dx"),
+    ("printall", "printall", "printall"),
+    (".csv", "csv", "csv"),
 ]
+# ``--pin CPUS``: every timed process runs under ``taskset -c CPUS``
+PIN: list[str] = []
 
 
 def random_deals(count: int, seed: int) -> bytes:
@@ -74,7 +80,7 @@ def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str, root: Path = ROOT)
 def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str,
                      root: Path = ROOT) -> tuple[float, int]:
     """Seconds and peak resident memory (KiB) of one ``dealerpp convert``."""
-    command = [sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
+    command = [*PIN, sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
                "--from", fmt_from, "--to", fmt_to]
     start = time.perf_counter()
     # `python -m` puts the working folder first on the path: the checkout's own
@@ -152,7 +158,8 @@ class Timer:
         return count / runs[0]
 
 
-def bench_formats(count: int, timer: Timer) -> dict[str, float]:
+def bench_formats(count: int, timer: Timer, chosen: list[str] | None = None
+                  ) -> dict[str, float]:
     source = DATA / f"deals_{count}.deals"
     if not source.exists() or source.stat().st_size != 32 * count:
         write_deals_file(source, count)
@@ -161,6 +168,8 @@ def bench_formats(count: int, timer: Timer) -> dict[str, float]:
     print(f"dealerpp convert, {count:,} deals, one process each (start included), "
           f"best of {timer.repeat}:")
     for label, ext, fmt in FORMATS:
+        if chosen is not None and fmt not in chosen:
+            continue
         text = DATA / f"deals_{count}.{ext}"
         back = DATA / f"deals_{count}.{ext}.deals"
         runs = timer.timed(source, text, "deals", fmt)
@@ -170,6 +179,8 @@ def bench_formats(count: int, timer: Timer) -> dict[str, float]:
         same = back.read_bytes() == raw
         print(f"  round trip .deals -> {label} -> .deals byte-identical: {same}")
         back.unlink()
+    if chosen is not None and "pbn" not in chosen:
+        return rates
     lines = DATA / f"deals_{count}.pbnlines"
     _pbn_lines(DATA / f"deals_{count}.pbn", lines)
     back = DATA / f"deals_{count}.pbnlines.deals"
@@ -266,18 +277,24 @@ def main() -> int:
     parser.add_argument("--huge-deals", type=int, default=10_000_000)
     parser.add_argument("--against", type=Path, metavar="DIR",
                         help="another checkout of dealerpp, timed in the same run")
+    parser.add_argument("--formats", nargs="*", metavar="FMT",
+                        help="only these formats (--to names), e.g. giblib pbn")
+    parser.add_argument("--pin", metavar="CPUS", help="taskset -c CPUS for every conversion")
     args = parser.parse_args()
+    if args.pin is not None:
+        PIN[:] = ["taskset", "-c", args.pin]
     DATA.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cpus, "
-          f"load average {os.getloadavg()[0]:.2f}")
+          f"load average {os.getloadavg()[0]:.2f}, CPUs {args.pin or 'any'}")
     warm_up()
     if args.against is not None:
         warm_up(args.against.resolve())
     if args.huge:
         bench_huge(args.huge_deals)
     against = args.against.resolve() if args.against is not None else None
-    rates = bench_formats(args.deals, Timer(args.repeat, against))
-    bench_endplay(args.endplay_deals, rates)
+    rates = bench_formats(args.deals, Timer(args.repeat, against), args.formats)
+    if args.formats is None or "pbn" in args.formats:
+        bench_endplay(args.endplay_deals, rates)
     return 0
 
 

@@ -107,6 +107,7 @@ def main() -> None:
     base_out = DATA / "base.hex"
     base = best(convert(deals, base_out, "deals", "hex"))
     print(f"{count:,} deals; CPUs {args.pin or 'any'}; best of {args.repeat}; "
+          f"load average {os.getloadavg()[0]:.2f}; "
           f"baseline .deals -> hex (bulk): {base[0][0]:.3f} s wall, {base[0][1]:.3f} s CPU")
     head = f"{'conversion':24s} {'wall s':>7s} {'CPU s':>7s} {'deals/s':>11s} {'x base':>7s}"
     print(head + ("  old/new wall" if args.against else "") + "  goal")
@@ -127,6 +128,7 @@ def main() -> None:
             print(line + ("  ok" if rate >= GOAL else "  BELOW 100k/s"), flush=True)
         if back.read_bytes() != deals.read_bytes():
             print(f"  {fmt}: the round trip changed the deals")
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

@@ -369,15 +369,18 @@ _CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each 13-bit holding: its ranks (ace first) as a little-endian
-    128-bit number in two words, and its length."""
-    words = np.zeros((8192, 2), np.uint64)
-    lengths = np.zeros(8192, np.uint64)
-    for holding in range(8192):
-        text = bytes(RANKS[rank] for rank in range(12, -1, -1) if holding >> rank & 1)
-        value = int.from_bytes(text, "little")
-        words[holding] = (value & (1 << 64) - 1, value >> 64)
-        lengths[holding] = len(text)
-    return words[:, 0], words[:, 1], lengths
+    128-bit number in two words, and its length. Made a rank at a time over
+    all holdings (a loop over the 8192 took a sixth of a second)."""
+    holdings = np.arange(8192)
+    text = np.zeros((8192, 16), np.uint8)
+    lengths = np.zeros(8192, np.int64)
+    for rank in range(12, -1, -1):
+        held = np.flatnonzero(holdings >> rank & 1)
+        text[held, lengths[held]] = RANKS[rank]
+        lengths[held] += 1
+    words = text.view("<u8").astype(np.uint64)
+    return (np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1]),
+            lengths.astype(np.uint64))
 
 
 _TABLES: tuple[np.ndarray, ...] = ()
