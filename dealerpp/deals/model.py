@@ -379,6 +379,26 @@ class Holding:
 _LENGTHS_AT = 14
 _SUIT_COUNTS: list[list[int]] = []
 
+# hcp | controls << 6 of two suits' top four ranks (A K Q J), keyed by a
+# hand's mask shifted right 9 (clubs and diamonds) or 35 (hearts and spades)
+# and masked with _TOPS_KEY: the lower suit's tops at bits 0-3, the higher
+# one's at 13-16. 2**17 rows, of which the 256 a hand can reach are filled:
+# few enough to stay in the cache. Made on first use.
+_TOPS_KEY = 0xF | 0xF << 13
+_TOPS: list[int] = []
+
+
+def _tops_table() -> list[int]:
+    if not _TOPS:
+        table = [0] * (_TOPS_KEY + 1)
+        for low in range(16):
+            for high in range(16):
+                table[low | high << 13] = (
+                    _HCP_OF_TOP4[low] + _HCP_OF_TOP4[high]
+                    | (_CONTROLS_OF_TOP2[low >> 2] + _CONTROLS_OF_TOP2[high >> 2]) << 6)
+        _TOPS.extend(table)
+    return _TOPS
+
 
 def _suit_counts() -> list[list[int]]:
     if not _SUIT_COUNTS:
@@ -483,9 +503,10 @@ class Hand:
     def length(self, suit: Suit | int) -> int:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
-    # hcp, controls, losers and the shape are fields of one packed int, made
-    # on first use by four table lookups (one a suit: _suit_counts) and kept
-    # on the hand: every read after that is an attribute read and a shift.
+    # losers and the shape (hcp and controls too) are fields of one packed
+    # int, made on first use by four table lookups (one a suit: _suit_counts)
+    # and kept on the hand: every read after that is an attribute read and a
+    # shift.
     def _count(self) -> int:
         mask = self.mask
         spades, hearts, diamonds, clubs = _SUIT_COUNTS or _suit_counts()
@@ -511,17 +532,29 @@ class Hand:
         counts = self._counts
         return (counts if counts >= 0 else self._count()) >> _LENGTHS_AT in _BALANCED_KEYS
 
+    # hcp and controls: the kept counts when the hand has them, else two
+    # lookups (_tops_table: the top four ranks of two suits at once), not
+    # kept: cheaper than making all the counts, whose four larger tables a
+    # random hand reads out of the cache.
     @property
     def hcp(self) -> int:
         """High-card points: A 4, K 3, Q 2, J 1 (dealer's ``hcp``)."""
         counts = self._counts
-        return (counts if counts >= 0 else self._count()) & 63
+        if counts >= 0:
+            return counts & 63
+        mask = self.mask
+        table = _TOPS or _tops_table()
+        return (table[mask >> 9 & _TOPS_KEY] + table[mask >> 35 & _TOPS_KEY]) & 63
 
     @property
     def controls(self) -> int:
         """Controls: A 2, K 1 (dealer's ``control``)."""
         counts = self._counts
-        return (counts if counts >= 0 else self._count()) >> 6 & 15
+        if counts >= 0:
+            return counts >> 6 & 15
+        mask = self.mask
+        table = _TOPS or _tops_table()
+        return (table[mask >> 9 & _TOPS_KEY] + table[mask >> 35 & _TOPS_KEY]) >> 6
 
     @property
     def losers(self) -> int:
