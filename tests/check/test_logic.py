@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from dealerpp.script.check import check_text
 from dealerpp.shapes.universe import ALL_SHAPES
+from tests.conftest import examples
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 OPERATORS = {"<": int.__lt__, "<=": int.__le__, ">": int.__gt__, ">=": int.__ge__,
@@ -77,7 +78,7 @@ def shape_conditions(draw: st.DrawFn, depth: int = 0) -> tuple[str, object]:
     return f"({left}) or ({right})", lambda s: first(s) or second(s)  # type: ignore[operator]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape_conditions())
 def test_never_holds_on_one_hand_exactly_when_no_shape_fits(case: tuple[str, object]) -> None:
     text, holds = case
@@ -171,7 +172,7 @@ def dealer_finds(dealer: str, condition: str, deals: int, predeal: str = "") -> 
 
 
 @pytest.mark.dealer
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(deal_conditions(), min_size=2, max_size=3),
        st.lists(st.sampled_from([f"{suit}{rank}" for suit in "SHDC" for rank in "AKQJT98"]),
@@ -280,7 +281,7 @@ def _leaf_tests(text: str) -> list[str]:
     return re.findall(r"(?:spades|hearts|diamonds|clubs)\(north\) [<>=!]+ -?\d+|shape\([^)]*\)", text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(shape_conditions())
 def test_always_holds_on_one_hand_exactly_when_every_shape_fits(case: tuple[str, object]) -> None:
     """Brute force over the 560 shapes: the whole condition is said to always
@@ -320,7 +321,7 @@ def covering_conditions(draw: st.DrawFn) -> str:
 
 
 @pytest.mark.dealer
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(covering_conditions())
 def test_always_holds_agrees_with_dealer(dealer_bin: str, condition: str) -> None:
@@ -376,7 +377,7 @@ def points_conditions(draw: st.DrawFn, depth: int = 0) -> tuple[str, object]:
     return f"({left}) or ({right})", lambda s, p: first(s, p) or second(s, p)  # type: ignore[operator]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(points_conditions())
 def test_never_holds_with_points_and_shapes_is_sound(case: tuple[str, object]) -> None:
     """Brute force over the 560 shapes and every HCP total each allows (a
