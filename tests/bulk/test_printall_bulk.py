@@ -109,6 +109,7 @@ def odd(record: bytes, how: str) -> bytes:
         "tab": lines[0] + lines[1].replace(b" ", b"\t", 1) + b"".join(lines[2:]),
         "trailing": lines[0] + lines[1].rstrip(b" \n") + b"\n" + b"".join(lines[2:]),
         "twice": lines[0] + lines[1][:20] + lines[1][:20] + lines[1][40:] + b"".join(lines[2:]),
+        "rank_twice": lines[0] + b"A A A A A A A A A A " + lines[1][20:] + b"".join(lines[2:]),
         "stats": record + b"Generated 10 hands\n",
         "no_number": b"".join(lines[1:]),
         "long": record.replace(b"\n  ", b"\n  ", 1) + _long_record(),
@@ -123,7 +124,7 @@ def _long_record() -> bytes:
 
 
 WAYS = ["plain", "crlf", "lower", "no_blank", "two_blanks", "number", "tab", "trailing",
-        "twice", "stats", "no_number", "long", "lone_cr"]
+        "twice", "rank_twice", "stats", "no_number", "long", "lone_cr"]
 
 
 @SETTINGS

@@ -110,6 +110,9 @@ class PrintallCodec(RecordLines):
             for seat in range(4):
                 cell = seen[:, 20 * seat:20 * seat + (20 if seat < 3 else 26):2]
                 holdings[:, seat] = _BIT[_CODE[cell]].sum(axis=1, dtype=np.uint64)
+            # a rank twice carries past 13 bits: a row of the tables all the
+            # same, which the comparison below then refuses
+            holdings &= np.uint64(8191)
             index = holdings.astype(np.intp)
             again = np.concatenate([padded[index[:, 0], :20], padded[index[:, 1], :20],
                                     padded[index[:, 2], :20], last[index[:, 3]]], axis=1)
