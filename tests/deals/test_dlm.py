@@ -25,6 +25,7 @@ from dealerpp.cli import main
 from dealerpp.deals.formats import dlm as dlm_format
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
+from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
 MACHINE = Path(os.environ.get("DEALERPP_CORPUS", Path(__file__).resolve().parents[3] / "shared/corpus")) / "machine"
@@ -133,7 +134,7 @@ def test_big_deals_dlm_reads_as_its_pbn() -> None:
     assert verify((MACHINE / "big-deal.dlm").read_text()) == (1, 2)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.lists(full_masks(), min_size=1, max_size=8), st.integers(1, 92),
        st.sampled_from(["Show", "Sealed"]))
 def test_writer_follows_the_spec(masks: list[tuple[int, int, int, int]], first: int,

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from dealerpp.deals.formats import lin, pbn
 from dealerpp.deals.game import Alert, Game, Players, Room
 from dealerpp.deals.model import Deal, Seat, Vul, deal_trumps
+from tests.conftest import examples
 from tests.deals.strategies import auctions, full_masks, legal_play
 
 # Text a LIN value and a PBN tag or note hold as it is (no '|', no line break,
@@ -55,7 +56,7 @@ def view(deal: Deal) -> tuple[object, ...]:
             game.alerts, game.claim, game.players, game.room)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(boards(), min_size=1, max_size=4))
 def test_lin_to_lin_and_through_pbn(sample: list[Deal]) -> None:
     text = lin.dumps(sample)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from dealerpp import ShapeSet, expand
 from dealerpp.deals.model import Card, Deal, Hand, Holding, Seat, Suit, Vul
 from dealerpp.lengths import Shape
+from tests.conftest import examples
 
 TEXT = "N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53"
 
@@ -86,7 +87,7 @@ def test_is_balanced(text: str, balanced: bool) -> None:
     assert Hand(text).is_balanced is balanced
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=0, max_size=13, unique=True))
 def test_a_hands_counts_are_its_suits_counts_first_read_or_later(cards: list[int]) -> None:
     """hcp, controls and losers are made for all at the first read and

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from dealerpp.editor import incremental
 from dealerpp.editor.incremental import IncrementalCheck
 from dealerpp.script.check import check_text
+from tests.conftest import examples
 from tests.editor.conftest import require_extra
 
 # Lines a script is built of: statements good and bad, and the pieces that
@@ -60,7 +61,7 @@ def edits(draw: st.DrawFn, length: int) -> tuple[int, int, str]:
     return start, end, text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data(), scripts(), st.sampled_from(["edit.dl", "edit.dpp"]))
 def test_edited_at_random_it_says_what_check_text_says(data: st.DataObject, text: str,
                                                           filename: str) -> None:

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.parser import parse_call, parse_lalr
 from dealerpp.shapes.quick_parse import parse_quick
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Pieces of the language, and near misses drawn now and then: every token
 # kind, spaced and unspaced signs, labels of both cases, words the lexer knows.
