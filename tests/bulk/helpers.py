@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import strategies as st
 
 from dealerpp import deals as per_deal_api
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
+from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
@@ -61,3 +64,14 @@ def bulk(data: bytes, src: str, dst: str, chunk: int = 1 << 20,
     except DppError as error:
         return error.diagnostic.format()
     return out.getvalue()
+
+
+class PerDealRefused(ModelPerDeal):
+    """A per-deal side that fails the test when its reader is asked for a
+    deal: what it converts must have taken the bulk path."""
+
+    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
+        raise AssertionError("a record went to the per-deal reader")
+
+    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
+        raise AssertionError("the file went to the per-deal reader")

@@ -7,8 +7,6 @@ deals or first error, wherever the chunks cut, boards numbered by place
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,9 +15,9 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -30,19 +28,9 @@ TARGETS = tuple(f for f in formats.FAST if f != "bhg")
 SETTINGS = settings(max_examples=examples(40), deadline=None)
 
 
-class Refused(ModelPerDeal):
-    """A per-deal side that fails the test when its reader is asked for a deal."""
-
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("the file went to the per-deal reader")
-
-
 def read_fast(data: bytes, chunk: int, first_board: int | None = None) -> bytes:
     out = io.BytesIO()
-    convert_stream(io.BytesIO(data), out, "bhg", "deals", per_deal=Refused(), chunk=chunk,
+    convert_stream(io.BytesIO(data), out, "bhg", "deals", per_deal=PerDealRefused(), chunk=chunk,
                    first_board=first_board)
     return out.getvalue()
 

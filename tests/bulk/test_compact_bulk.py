@@ -7,17 +7,14 @@ with the same deals or the same first error."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import IO, Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
-from dealerpp.deals.model import Deal
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples, run_dealer
 
 from .helpers import bulk, per_deal
@@ -26,22 +23,13 @@ from .test_properties import random_deals
 TARGETS = tuple(f for f in formats.FAST if f != "compact")
 
 
-class Refused(ModelPerDeal):
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int) -> Iterator[Deal]:
-        raise AssertionError(f"the file went to the per-deal reader from line {first_line}")
-
-
 @pytest.mark.parametrize("chunk", [50, 100, 4096, 1 << 20])
 def test_the_writers_deals_are_read_in_bulk(chunk: int) -> None:
     raw = random_deals(200, 5).masks.astype("<u8").tobytes()
     text = bulk(raw, "deals", "compact")
     assert isinstance(text, bytes) and text == per_deal(raw, "deals", "compact")
     out = io.BytesIO()
-    convert_stream(io.BytesIO(text), out, "compact", "deals", per_deal=Refused(), chunk=chunk)
+    convert_stream(io.BytesIO(text), out, "compact", "deals", per_deal=PerDealRefused(), chunk=chunk)
     assert out.getvalue() == raw
 
 

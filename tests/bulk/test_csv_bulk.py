@@ -8,8 +8,6 @@ first error wherever the chunks cut."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
@@ -18,9 +16,9 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal, Seat, Vul
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -29,14 +27,6 @@ from .test_properties import random_deals
 
 TARGETS = tuple(f for f in formats.FAST if f != "csv")
 SETTINGS = settings(max_examples=examples(40), deadline=None)
-
-
-class Refused(ModelPerDeal):
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("the file went to the per-deal reader")
 
 
 def csv_text(count: int, seed: int, first_board: int | None = None) -> tuple[bytes, bytes]:
@@ -52,10 +42,10 @@ def test_the_writers_lines_are_read_in_bulk(chunk: int, first_board: int | None)
     raw, text = csv_text(300, 5, first_board)
     for data in (text, text.replace(b"\n", b"\r\n")):
         out = io.BytesIO()
-        convert_stream(io.BytesIO(data), out, "csv", "pbn", per_deal=Refused(), chunk=chunk)
+        convert_stream(io.BytesIO(data), out, "csv", "pbn", per_deal=PerDealRefused(), chunk=chunk)
         assert out.getvalue() == per_deal(data, "csv", "pbn")
         out = io.BytesIO()
-        convert_stream(io.BytesIO(data), out, "csv", "deals", per_deal=Refused(), chunk=chunk)
+        convert_stream(io.BytesIO(data), out, "csv", "deals", per_deal=PerDealRefused(), chunk=chunk)
         assert out.getvalue() == raw
 
 

@@ -7,8 +7,6 @@ deals or first error (its byte and deal counted from the file's start)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,9 +15,9 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Call, Deal
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 
@@ -28,14 +26,6 @@ from .test_properties import random_deals
 
 TARGETS = tuple(f for f in formats.FAST if f != "dx")
 SETTINGS = settings(max_examples=examples(40), deadline=None)
-
-
-class Refused(ModelPerDeal):
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("the file went to the per-deal reader")
 
 
 def dx_file(deals: list[Deal]) -> bytes:
@@ -49,7 +39,7 @@ def test_deal_only_records_are_read_in_bulk(chunk: int) -> None:
     raw = random_deals(300, 2).masks
     data = dx_file([Deal(tuple(row)) for row in raw.tolist()])
     out = io.BytesIO()
-    convert_stream(io.BytesIO(data), out, "dx", "deals", per_deal=Refused(), chunk=chunk)
+    convert_stream(io.BytesIO(data), out, "dx", "deals", per_deal=PerDealRefused(), chunk=chunk)
     assert out.getvalue() == raw.astype("<u8").tobytes()
 
 

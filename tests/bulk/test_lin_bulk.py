@@ -7,9 +7,7 @@ bulk (a per-deal reader that refuses to be called)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
 
 import numpy as np
 import pytest
@@ -20,10 +18,10 @@ from dealerpp import deals as deals_api
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.codecs import CODECS
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.formats import lin
 from dealerpp.deals.model import Deal, board_dealer_vul
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples
 from tests.deals.strategies import full_masks
 from tests.deals.test_lin_corpus import FILES, needs_corpus
@@ -33,17 +31,6 @@ from .test_properties import random_deals
 
 TARGETS = tuple(f for f in formats.FAST if f != "lin")
 SETTINGS = settings(max_examples=examples(40), deadline=None)
-
-
-class PerDealRefused(ModelPerDeal):
-    """A per-deal side that fails the test when the reader is asked for a deal."""
-
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int) -> Iterator[Deal]:
-        raise AssertionError(f"the file went to the per-deal reader from line {first_line}")
 
 
 def lin_set(masks: np.ndarray, first: int = 1) -> bytes:

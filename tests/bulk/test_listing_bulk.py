@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from dealerpp.deals import formats
 from dealerpp.deals.bulk.stream import convert_stream
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples
 
 from .helpers import bulk, per_deal
-from .test_compact_bulk import Refused
 from .test_properties import random_deals
 
 TARGETS = tuple(f for f in formats.FAST if f != "listing")
@@ -30,7 +30,7 @@ def test_the_writers_listings_are_read_in_bulk(chunk: int) -> None:
     text = bulk(raw, "deals", "listing", chunk=8000)
     assert isinstance(text, bytes) and text == per_deal(raw, "deals", "listing")
     out = io.BytesIO()
-    convert_stream(io.BytesIO(text), out, "listing", "deals", per_deal=Refused(), chunk=chunk)
+    convert_stream(io.BytesIO(text), out, "listing", "deals", per_deal=PerDealRefused(), chunk=chunk)
     assert out.getvalue() == raw
 
 

@@ -8,8 +8,6 @@ a card twice) give the per-deal path's deals or first error."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 import pytest
@@ -17,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
+from tests.bulk.helpers import PerDealRefused
 from tests.conftest import examples, run_dealer
 from tests.deals.strategies import full_masks
 
@@ -31,14 +29,6 @@ SETTINGS = settings(max_examples=examples(40), deadline=None)
 # N holds ten spades (its cell pushes East's column right); E, S and W nine
 # hearts, diamonds and clubs
 LONG = Deal.from_pbn("N:AKQJT98765.2.2.2 432.AKQJT9876.3. .5.AKQJT9876.543 .43.54.AKQJT9876")
-
-
-class Refused(ModelPerDeal):
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("the file went to the per-deal reader")
 
 
 def printall_text(count: int, seed: int) -> tuple[bytes, bytes]:
@@ -61,11 +51,11 @@ def test_the_writers_deals_are_read_in_bulk(chunk: int) -> None:
     data = b"".join(usual)
     assert len(usual) > 300
     out = io.BytesIO()
-    convert_stream(io.BytesIO(data), out, "printall", "deals", per_deal=Refused(), chunk=chunk)
+    convert_stream(io.BytesIO(data), out, "printall", "deals", per_deal=PerDealRefused(), chunk=chunk)
     assert out.getvalue() == per_deal(data, "printall", "deals")
     crlf = data.replace(b"\n", b"\r\n")
     out = io.BytesIO()
-    convert_stream(io.BytesIO(crlf), out, "printall", "deals", per_deal=Refused(), chunk=chunk)
+    convert_stream(io.BytesIO(crlf), out, "printall", "deals", per_deal=PerDealRefused(), chunk=chunk)
     assert out.getvalue() == per_deal(data, "printall", "deals")
 
 

@@ -10,7 +10,6 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from dealerpp import deals
 from dealerpp.atomic import SameFileError
 from dealerpp.cli import main
 from dealerpp.deals.bulk import stream
-from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.conversion import (
     LEFT_OUT,
     NO_BOARDS,
@@ -36,6 +34,7 @@ from dealerpp.deals.conversion import (
 from dealerpp.deals.model import Deal
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
+from tests.bulk.helpers import PerDealRefused
 
 
 def dealt(count: int, seed: int) -> list[Deal]:
@@ -54,16 +53,6 @@ def deals_file(tmp_path: Path, count: int, seed: int = 1) -> Path:
     path = tmp_path / "in.deals"
     deals.write(path, dealt(count, seed))
     return path
-
-
-class PerDealRefused(ModelPerDeal):
-    """A per-deal side that fails the test when its reader is asked for a deal."""
-
-    def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("a record went to the per-deal reader")
-
-    def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        raise AssertionError("the rest of the file went to the per-deal reader")
 
 
 @pytest.fixture
