@@ -76,11 +76,15 @@ ODD_GAMES = {
     "a comment": (b'[Site "-"]', b'[Site "-"]\n{a comment}'),
     "board zero": (b'[Board "', b'[Board "0'),
     "no deal": (b'[Deal "N:', b'[Deal "?"]\n[X "'),
+    "a player's name": (b'[North "-"]', b'[North "Smith"]'),
+    "an odd player": (b'[North "-"]', b'[North ".-"]'),  # found by hypothesis (LIN's pn)
+    "a result": (b'[Result "?"]', b'[Result "9"]'),
+    "a contract": (b'[Contract "?"]', b'[Contract "3NT"]'),
 }
 
 
 @pytest.mark.parametrize("odd", sorted(ODD_GAMES))
-@pytest.mark.parametrize("dst", ["hex", "deals", "giblib"])
+@pytest.mark.parametrize("dst", ["hex", "deals", "giblib", "lin"])
 def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:
     masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
     games = printpbn_games(masks * 3)

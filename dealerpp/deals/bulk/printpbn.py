@@ -5,8 +5,8 @@ A printpbn game is 14 tag lines in one order and a blank line. A run of
 such games is checked by one regular expression match and its values taken
 by one ``findall``; the deal strings are then decoded as a block of deal
 lines (:class:`~dealerpp.deals.bulk.codecs.PbnCodec`). Anything unusual (a
-value with a quote, backslash, ``#`` or a byte outside printable ASCII, a
-board without its standard dealer and vulnerability, a deal that is not
+value with a quote, backslash, ``#`` or a byte outside printable ASCII,
+a player's name, a declarer, contract or result, a board without its standard dealer and vulnerability, a deal that is not
 13 cards a hand written the usual way, CR LF line ends) leaves that game to
 the full PBN reader, which then reports what it reports. A game read here
 is one the full reader reads without a word, into the same cards and board.
@@ -22,13 +22,17 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray
 
 _VALUE = rb'"[ !#-\[\]-~]*"\]\n'  # printable ASCII but '"' and '\'
+# Players and the result are dealer's "no one" and "unknown": a name or a
+# result is something LIN holds (pn, mc), so such a game goes to the full reader.
+_NO_ONE = rb'"-"\]\n'
+_UNKNOWN = rb'"\?"\]\n'
 _GAME = (rb'\[Event ' + _VALUE + rb'\[Site ' + _VALUE + rb'\[Date ' + _VALUE
          + rb'\[Board "([1-9][0-9]{0,8})"\]\n'
-         + rb'\[West ' + _VALUE + rb'\[North ' + _VALUE + rb'\[East ' + _VALUE
-         + rb'\[South ' + _VALUE
+         + rb'\[West ' + _NO_ONE + rb'\[North ' + _NO_ONE + rb'\[East ' + _NO_ONE
+         + rb'\[South ' + _NO_ONE
          + rb'\[Dealer "([NESW])"\]\n\[Vulnerable "(None|NS|EW|All)"\]\n'
          + rb'\[Deal "([NESW]:[^"\n]{67})"\]\n'
-         + rb'\[Declarer ' + _VALUE + rb'\[Contract ' + _VALUE + rb'\[Result ' + _VALUE
+         + rb'\[Declarer ' + _UNKNOWN + rb'\[Contract ' + _UNKNOWN + rb'\[Result ' + _UNKNOWN
          + rb'\n')
 # at a line's start only: a game found by findall is a whole game
 _ONE = re.compile(rb"(?<![^\n])" + _GAME)
