@@ -104,6 +104,8 @@ def odd(record: bytes, how: str) -> bytes:
         "no_number": b"".join(lines[1:]),
         "long": record.replace(b"\n  ", b"\n  ", 1) + _long_record(),
         "lone_cr": lines[0] + lines[1].rstrip(b"\n") + b"\r" + b"".join(lines[2:]),
+        # text, and no line end, where the blank line is (found by hypothesis)
+        "text_for_blank": b"".join(lines[:5]) + b".",
     }[how]
 
 
@@ -114,7 +116,7 @@ def _long_record() -> bytes:
 
 
 WAYS = ["plain", "crlf", "lower", "no_blank", "two_blanks", "number", "tab", "trailing",
-        "twice", "rank_twice", "stats", "no_number", "long", "lone_cr"]
+        "twice", "rank_twice", "stats", "no_number", "long", "lone_cr", "text_for_blank"]
 
 
 @SETTINGS

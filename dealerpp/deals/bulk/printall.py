@@ -53,10 +53,11 @@ _DIGIT_OR_BLANK[[32, *range(48, 58)]] = True
 
 
 def _content_ends(arr: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Where each line's text ends, before its LF or CR LF."""
-    before = np.maximum(ends - 2, 0)
-    crlf = (ends >= 2) & (arr[before] == 13)
-    content: np.ndarray = ends - 1 - crlf
+    """Where each line's text ends, before its LF or CR LF (the file's last
+    line may have neither)."""
+    lf = (ends >= 1) & (arr[np.maximum(ends - 1, 0)] == 10)
+    crlf = lf & (ends >= 2) & (arr[np.maximum(ends - 2, 0)] == 13)
+    content: np.ndarray = ends - lf - crlf
     return content
 
 
