@@ -84,11 +84,12 @@ def odd(line: bytes, how: str) -> bytes:
         "lone_cr": body + b"\r",
         "nbsp": b"\xc2\xa0\n" + line,
         "latin": body[:-1] + b"\xe9\n",
+        "one_letter": line + b".",  # the file's last line, one byte, no line end
     }[how]
 
 
 WAYS = ["plain", "crlf", "blank", "spaces", "trailing", "leading", "twice", "short", "long",
-        "digit", "swap", "lone_cr", "nbsp", "latin"]
+        "digit", "swap", "lone_cr", "nbsp", "latin", "one_letter"]
 
 
 @SETTINGS

@@ -83,7 +83,9 @@ class BhgCodec(RecordLines):
         ok &= (cards != 255).all(axis=1)
         hands = _CARD_BITS[cards].reshape(-1, 4, 13).sum(axis=2, dtype=np.uint64)
         ok &= hands.sum(axis=1, dtype=np.uint64) == _FULL  # so each card once
-        blank = (length == 1) | ((length == 2) & (rows[:, 0] == 13))
+        # (the file's last line may have no line end: one byte is blank only if LF)
+        blank = (((length == 1) & (rows[:, 0] == 10))
+                 | ((length == 2) & (rows[:, 0] == 13) & (rows[:, 1] == 10)))
         return Decoded(hands, ok, skip=blank)
 
     def placed(self, masks: np.ndarray, first_board: int) -> np.ndarray:
