@@ -73,9 +73,7 @@ class DxCodec(LineHooks):
         offset = 0  # bytes of the file read fast
         done = 0  # deals read fast
         while True:
-            data = source.read()
-            final = not data
-            data = rest + data if rest else data
+            data, final = source.read_after(rest)
             if not data:
                 return
             whole = len(data) // RECORD * RECORD

@@ -57,9 +57,7 @@ class HeadHooks(LineHooks):
         done = 0  # deals read fast so far
         per_record = self.lines_per_record
         while True:
-            data = source.read()
-            final = not data
-            data = rest + data if rest else data
+            data, final = source.read_after(rest)
             if not data:
                 return
             ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1

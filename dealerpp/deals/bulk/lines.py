@@ -89,9 +89,7 @@ class RecordLines(LineHooks):
         reading = _Reading(self, per_deal, filename, first_board)
         rest = b""
         while True:
-            data = source.read()
-            final = not data
-            data = rest + data if rest else data
+            data, final = source.read_after(rest)
             if not data:
                 return
             done = yield from reading.chunk(data, final)

@@ -190,6 +190,12 @@ class _Source:
             self._read_ahead()
         return data
 
+    def read_after(self, rest: bytes) -> tuple[bytes, bool]:
+        """What the last chunk left unread (``rest``) and the next chunk, and
+        whether the file has ended (nothing new was read)."""
+        data = self.read()
+        return (rest + data if rest else data), not data
+
     def read_rest(self, size: int) -> bytes:
         """At least ``size`` bytes if there are (the per-deal reader's stream)."""
         data = self._take_ahead() or self.handle.read(size)
@@ -252,9 +258,7 @@ def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: Pe
     rest = b""
     offset = 0
     while True:
-        data = source.read()
-        final = not data
-        data = rest + data
+        data, final = source.read_after(rest)
         whole = len(data) - len(data) % size
         if whole:
             arr, ok = codec.decode(data[:whole])
@@ -276,9 +280,7 @@ def _text_segments(source: _Source, codec: LineCodec, per_deal: PerDeal,
     line = 1
     base_chunk = source.chunk
     while True:
-        data = source.read()
-        final = not data
-        data = rest + data if rest else data
+        data, final = source.read_after(rest)
         if not data:
             return
         if final:
