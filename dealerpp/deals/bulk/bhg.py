@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.array import DealArray, holding_text
 from dealerpp.deals.bulk.codecs import _CARD_BITS, _FULL, _bytes, _each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
 
@@ -42,15 +42,13 @@ def _suit_tables() -> list[np.ndarray]:
     """For spades .. clubs, by 13-bit holding: its letters in card-number
     order (the ace first), padded with zero bytes to 13."""
     if not _SUIT_TABLES:
-        holdings = np.arange(8192)
         for suit in range(3, -1, -1):
-            table = np.zeros((8192, 13), np.uint8)
-            column = np.zeros(8192, np.int64)
-            for rank in range(12, -1, -1):
-                held = np.flatnonzero(holdings >> rank & 1)
-                table[held, column[held]] = _LETTERS[51 - (13 * suit + rank)]
-                column[held] += 1
-            _SUIT_TABLES.append(table)
+            two = 51 - 13 * suit  # the suit's 2, as a card number less one
+
+            def letter(rank: int, two: int = two) -> bytes:
+                return _LETTERS[two - rank:two - rank + 1]
+
+            _SUIT_TABLES.append(holding_text(letter, 13)[0])
     return _SUIT_TABLES
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 import numpy as np
 
 from dealerpp.deals import formats
-from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
+from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text, popcount
 from dealerpp.deals.bulk.hooks import LineHooks
 from dealerpp.deals.bulk.pbn import PAIR, PbnHooks
 
@@ -370,14 +370,8 @@ _CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each 13-bit holding: its ranks (ace first) as a little-endian
     128-bit number in two words, and its length. Made a rank at a time over
-    all holdings (a loop over the 8192 took a sixth of a second)."""
-    holdings = np.arange(8192)
-    text = np.zeros((8192, 16), np.uint8)
-    lengths = np.zeros(8192, np.int64)
-    for rank in range(12, -1, -1):
-        held = np.flatnonzero(holdings >> rank & 1)
-        text[held, lengths[held]] = RANKS[rank]
-        lengths[held] += 1
+    all holdings (``holding_text``)."""
+    text, lengths = holding_text(lambda rank: RANKS[rank:rank + 1], 16)
     words = text.view("<u8").astype(np.uint64)
     return (np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1]),
             lengths.astype(np.uint64))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, full_rows
+from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text
 from dealerpp.deals.bulk.codecs import _bytes, _each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
@@ -51,14 +51,7 @@ _TABLES: list[np.ndarray] = []
 def _holding_table() -> np.ndarray:
     """By 13-bit holding: its ranks high first, zero bytes after, 13 wide."""
     if not _TABLES:
-        holdings = np.arange(8192)
-        table = np.zeros((8192, 13), np.uint8)
-        column = np.zeros(8192, np.int64)
-        for rank in range(12, -1, -1):
-            held = np.flatnonzero(holdings >> rank & 1)
-            table[held, column[held]] = _RANKS[rank]
-            column[held] += 1
-        _TABLES.append(table)
+        _TABLES.append(holding_text(lambda rank: _RANKS[rank:rank + 1], 13)[0])
     return _TABLES[0]
 
 

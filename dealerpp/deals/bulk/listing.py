@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.array import DealArray, holding_text
 from dealerpp.deals.bulk.codecs import (
     _CARD_BITS,
     _FULL,
@@ -76,18 +76,12 @@ def _suit_tables() -> list[np.ndarray]:
     """For spades .. clubs, by 13-bit holding: its cards high first as
     ``SA SK `` (three bytes a card), padded with zero bytes to 39."""
     if not _SUIT_TABLES:
-        holdings = np.arange(8192)
         for suit in range(3, -1, -1):
-            table = np.zeros((8192, 39), np.uint8)
-            column = np.zeros(8192, np.int64)
-            for rank in range(12, -1, -1):
-                held = np.flatnonzero(holdings >> rank & 1)
-                at = column[held]
-                table[held, at] = _SUITS[suit]
-                table[held, at + 1] = _RANKS[rank]
-                table[held, at + 2] = 32
-                column[held] += 3
-            _SUIT_TABLES.append(table)
+
+            def card(rank: int, suit: int = suit) -> bytes:
+                return bytes((_SUITS[suit], _RANKS[rank], 32))
+
+            _SUIT_TABLES.append(holding_text(card, 39)[0])
     return _SUIT_TABLES
 
 
