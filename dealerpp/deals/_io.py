@@ -92,7 +92,8 @@ def _file_lines(handle: IO[Any]) -> Iterator[str]:
             for line in wrapper:
                 yield line.rstrip("\n")
         finally:
-            wrapper.detach()
+            if not buffer.closed:  # see formats/pbn/lexer.py _handle_chunks
+                wrapper.detach()
         return
     for line in handle:
         yield line.rstrip("\r\n")

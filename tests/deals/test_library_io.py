@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -191,3 +193,25 @@ def test_convert_takes_the_writers_options(tmp_path: Path) -> None:
     deals.write(source, SAMPLE)
     deals.convert(source, tmp_path / "out.html", write_options=WriteOptions(title="Club night"))
     assert "<title>Club night</title>" in (tmp_path / "out.html").read_text()
+
+
+@pytest.mark.parametrize("format_name", ["pbn", "hex", "giblib"])
+def test_a_reader_dropped_early_says_nothing_and_closes_nothing(
+        format_name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take the first deal of a large open file, drop the reader: the
+    caller's file stays open; closed first, then dropped, Python has no
+    error it cannot raise to report (a flush into the closed file)."""
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    path = tmp_path / "many"
+    path.write_bytes(deals.dumps(SAMPLE * 500, format_name).encode())
+    for close_first in (False, True):
+        with path.open("rb") as handle:
+            reader = iter(deals.read(handle, format=format_name))
+            assert next(reader).north == SAMPLE[0].north
+            if close_first:
+                handle.close()
+            del reader
+            gc.collect()
+            assert handle.closed == close_first
+    assert unraisable == []

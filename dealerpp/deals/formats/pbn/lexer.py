@@ -240,7 +240,11 @@ def _handle_chunks(handle: IO[Any], size: int) -> Iterator[str]:
     try:
         yield from _read_all(wrapper, size)
     finally:
-        wrapper.detach()
+        # Detached, the wrapper cannot close the caller's file when it is
+        # collected. A file the caller closed already (a reader dropped
+        # before its end) needs nothing: detaching would flush into it.
+        if not buffer.closed:
+            wrapper.detach()
 
 
 def _read_all(handle: IO[str], size: int) -> Iterator[str]:
