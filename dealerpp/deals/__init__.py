@@ -4,26 +4,24 @@
 lazily, ``loads(data, format=None)`` those of content in memory;
 ``write(file, deals, format=None)`` writes them (a path atomically) and
 ``dumps(deals, format)`` makes the content; ``convert(src, dst)`` converts
-a whole file (in bulk where it can: :mod:`dealerpp.deals.conversion`). The model lives in :mod:`dealerpp.deals.model`,
-the list of formats in :mod:`dealerpp.deals.formats`. The model's names are
+a whole file (in bulk where it can: :mod:`dealerpp.deals.conversion`). They
+live in :mod:`dealerpp.deals.files` and :mod:`dealerpp.deals.conversion`, the
+model in :mod:`dealerpp.deals.model`, the list of formats in
+:mod:`dealerpp.deals.formats`. The model's names are
 imported here on first use, so importing the registry (which the convert
 command does before it has decided anything) does not load the model.
 """
 
 from __future__ import annotations
 
-import errno
-import io
-import os
-from collections.abc import Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from dealerpp.deals import formats
 from dealerpp.deals.conversion import convert
-from dealerpp.deals.options import WriteOptions
+from dealerpp.deals.files import dumps, loads, read, write
+from dealerpp.deals.files import read_source as read_source  # any source (dealerpp.deals.files)
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source
     from dealerpp.deals.formats.giblib import GibInfo
     from dealerpp.deals.formats.pbn.game import PbnComment, PbnInfo, PbnTag
     from dealerpp.deals.model import (
@@ -39,7 +37,6 @@ if TYPE_CHECKING:
         Tricks,
         Vul,
     )
-    from dealerpp.deals.options import ReadOptions
 
 _MODEL_NAMES = frozenset({"Call", "Card", "Deal", "FormatData", "Hand", "Holding", "Seat", "Strain",
                           "Suit", "Tricks", "Vul"})
@@ -89,139 +86,3 @@ __all__ = [
 
 
 FORMATS = formats.NAMES  # the names of dealerpp.deals.formats.FORMATS
-_WRITE = WriteOptions()
-
-File = Union[str, "os.PathLike[str]", IO[Any]]
-
-
-def read(file: File, format: str | None = None, *, filename: str | None = None,
-         first_board: int | None = None) -> Iterator[Deal]:
-    """The deals of ``file`` (a path, or a file object open for reading),
-    lazily. ``format`` is one of FORMATS; by default it comes from the
-    file's extension or its content. A missing file raises
-    FileNotFoundError now (a name is never read as deal text: that is
-    ``loads``); a bad record, DppError naming it when it is reached.
-
-    ``first_board``: number the boards from there, with dealer and
-    vulnerability by the cycle (``convert --first-board``); a format that
-    holds no board numbers is read with that numbering, since a .bhg hand
-    starts with its board's dealer."""
-    if isinstance(file, (bytes, bytearray, memoryview)):
-        raise TypeError("deals.read takes a path or an open file; for content use deals.loads")
-    if isinstance(file, (str, os.PathLike)):
-        file = _existing(os.fspath(file))
-    return read_source(file, format, filename=filename, first_board=first_board)
-
-
-def loads(data: str | bytes, format: str | None = None, *, filename: str | None = None,
-          first_board: int | None = None) -> list[Deal]:
-    """The deals of ``data``, the content of a deal file (text, or bytes
-    for any format). ``format`` as for ``read``; by default from the
-    content."""
-    if not isinstance(data, (str, bytes, bytearray, memoryview)):
-        raise TypeError(f"deals.loads takes str or bytes, not {type(data).__name__}")
-    content: str | bytes = data if isinstance(data, (str, bytes)) else bytes(data)
-    if isinstance(content, str) and format is not None and formats.get(format).binary:
-        content = content.encode("utf-8", "surrogateescape")
-    return list(read_source(_as_content(content), format, filename=filename,
-                            first_board=first_board))
-
-
-def dumps(deals: Iterable[Deal], format: str,
-          options: WriteOptions | None = None) -> str | bytes:
-    """The deals in ``format``: bytes for a binary format, else text
-    (``options``: the writer's, dealerpp.deals.options)."""
-    found = formats.get(format)
-    out = io.BytesIO()
-    found.load_writer()(deals, out, options or _WRITE)
-    data = out.getvalue()
-    return data if found.binary else data.decode("utf-8", "surrogateescape")
-
-
-def write(file: File, deals: Iterable[Deal], format: str | None = None,
-          options: WriteOptions | None = None) -> None:
-    """Write ``deals`` to ``file`` (a path, or a file object open for
-    writing) in ``format`` (by default from the name's extension). A path
-    is written atomically, as the convert command writes: replaced whole
-    once every deal is written, or left as it was. ``options``: the
-    writer's (dealerpp.deals.options: an html page's title, a sealed .dlm)."""
-    if isinstance(deals, (str, bytes, os.PathLike)) or hasattr(deals, "write"):
-        raise TypeError("deals.write(file, deals, format=None): the file comes first")
-    if format is None:
-        name = file if isinstance(file, (str, os.PathLike)) else getattr(file, "name", None)
-        format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
-                                        else None)
-        if format is None:
-            from dealerpp.diagnostics import DppError
-
-            raise DppError("cannot tell the output format from the name; give format")
-    writer = formats.get(format).load_writer()
-    if isinstance(file, (str, os.PathLike)):
-        from dealerpp.atomic import atomic_writer
-
-        with atomic_writer(file) as out:
-            writer(deals, out, options or _WRITE)
-    else:
-        writer(deals, file, options or _WRITE)
-
-
-def read_source(source: Source, format: str | None = None, *, filename: str | None = None,
-                first_board: int | None = None, options: ReadOptions | None = None
-                ) -> Iterator[Deal]:
-    """``read`` for any source the format modules take: a path, a file
-    object, or the content itself (bytes, or a str that holds a newline or
-    names no file; see dealerpp.deals._io). ``options``: the reader's
-    (dealerpp.deals.options), ``first_board`` in them when given."""
-    from dealerpp.deals import detect
-    from dealerpp.deals.options import ReadOptions
-
-    if format is None:
-        format, source = detect.detect(source, filename)
-        if format is None:
-            return iter(())
-    options = options or ReadOptions()
-    if first_board is not None:
-        options = options._replace(first_board=first_board)
-    found = formats.get(format)
-    if found.binary:
-        return found.load_reader()(source, filename, options)
-    source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
-    deals = found.load_reader()(source, filename, options)
-    return deals if opened is None else _closing(deals, opened)
-
-
-def _closing(deals: Iterator[Deal], handle: IO[bytes]) -> Iterator[Deal]:
-    """``deals``, then ``handle`` closed (also when they are not all read)."""
-    with handle:
-        yield from deals
-
-
-def _existing(path: str) -> _Path:
-    """``path``, known to be a file that exists (FileNotFoundError, or
-    IsADirectoryError, now, not when the first deal is asked for)."""
-    if os.path.isdir(path):
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-    if not os.path.exists(path):
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
-    return _Path(path)
-
-
-class _Path(os.PathLike[str]):
-    """A path the readers take as a path whatever it looks like (a name
-    without a folder or a known extension, such as a FIFO's)."""
-
-    __slots__ = ("path",)
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-
-    def __fspath__(self) -> str:
-        return self.path
-
-
-def _as_content(data: str | bytes) -> str | bytes:
-    """Content the readers never take for a file name: a str that might
-    look like one (no newline) gets a final newline."""
-    if isinstance(data, str) and "\n" not in data and data:
-        return data + "\n"
-    return data

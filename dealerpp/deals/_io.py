@@ -12,18 +12,15 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, Union, cast
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from dealerpp.deals import formats
-from dealerpp.deals.options import WRITE, WriteOptions
+from dealerpp.deals.options import WRITE, Source, Target, WriteOptions
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
     from dealerpp.deals.options import Writer
-
-Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
-Target = Union[str, "os.PathLike[str]", IO[Any]]
 
 ENCODING = "utf-8"
 # Undecodable bytes become lone surrogates and are then reported as bad

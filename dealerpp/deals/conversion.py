@@ -198,7 +198,7 @@ class _Job:
             raise ValueError("first_board must be 1 or more")
         src_path: os.PathLike[str] | None = None
         if isinstance(src, (str, os.PathLike)):
-            from dealerpp.deals import _existing
+            from dealerpp.deals.files import _existing
 
             src_path = _existing(os.fspath(src))  # FileNotFoundError now
         if isinstance(dst, (str, os.PathLike)):
@@ -502,7 +502,7 @@ class _Extras(Record):
 
 def _per_deal(job: _Job, source: Any, from_fmt: str | None, read_options: ReadOptions,
               judge: _Judge, extras: _Extras) -> int:
-    from dealerpp.deals import read_source
+    from dealerpp.deals.files import read_source
 
     counted = _Counted.around(source, extras.progress)
     counter = _Counter(judge, counted, extras.notice)

@@ -20,7 +20,8 @@ import os
 from typing import IO, Any, cast
 
 from dealerpp.deals import formats
-from dealerpp.deals._io import Source, is_path, read_full
+from dealerpp.deals._io import is_path, read_full
+from dealerpp.deals.options import Source
 
 SNIFF = 4096
 

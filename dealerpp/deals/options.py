@@ -14,13 +14,21 @@ it leaves alone (a format that holds nothing to warn about never calls
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol, Union
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source, Target
     from dealerpp.deals.model import Deal
     from dealerpp.diagnostics import Diagnostic
+
+#: What a reader reads: a path (``str`` naming an existing file, or
+#: ``os.PathLike``), a file object (text or binary), or the content itself
+#: (``bytes``, or a ``str`` that contains a newline or names no file);
+#: dealerpp.deals._io opens it.
+Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
+#: Where a writer writes: a path (``-``: standard output) or a file object.
+Target = Union[str, "os.PathLike[str]", IO[Any]]
 
 #: Where a reader sends a problem that does not stop it (a warning, or an
 #: error in a record it leaves out); without one, such an error is raised.

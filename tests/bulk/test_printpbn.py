@@ -12,6 +12,7 @@ import pytest
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
 from dealerpp.deals.bulk import printpbn
+from dealerpp.deals.bulk.pbn import PbnCodec
 from tests.conftest import run_dealer
 
 from .helpers import bulk, per_deal
@@ -100,7 +101,7 @@ def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst:
                       count=0 if odd == "CR LF" else 1)
     data = games[:starts[4]] + game + games[starts[5]:]
     found = printpbn.games(data)
-    assert found is None or printpbn.decode(found)[1] is not None  # not all bulk
+    assert found is None or printpbn.decode(found, PbnCodec().decode)[1] is not None  # not all bulk
     both_paths(data, dst)
     both_paths(data + data, dst)
 

@@ -144,9 +144,9 @@ def test_bad_mask_names_the_record() -> None:
 @pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from dealerpp.deals.bulk import codecs
+    from dealerpp.deals.bulk import blocks
 
-    monkeypatch.setattr(codecs, "SUB_ROWS", 97)  # many sub-blocks, run on helper threads
+    monkeypatch.setattr(blocks, "SUB_ROWS", 97)  # many sub-blocks, run on helper threads
     raw = random_deals(1000, 11).masks.astype("<u8").tobytes()
     text = bulk(raw, "deals", fmt)
     assert isinstance(text, bytes)

@@ -193,9 +193,21 @@ def test_a_format_module_has_what_its_entry_says(fmt: formats.DealFormat) -> Non
     assert module.__name__ == f"dealerpp.deals.formats.{fmt.name}"
     assert callable(module.read)
     assert callable(getattr(module, "write", None)) is fmt.writable
-    assert callable(getattr(module, "bulk_codec", None)) is fmt.bulk
+    assert not hasattr(module, "bulk_codec")  # the bulk table names the codecs
+
+
+@pytest.mark.parametrize("fmt", formats.FORMATS, ids=lambda f: f.name)
+def test_the_bulk_table_has_a_codec_for_each_fast_format(fmt: formats.DealFormat) -> None:
+    from dealerpp.deals.bulk.codecs import CODECS, made
+
     if fmt.bulk:
-        assert fmt.load_codec().name == fmt.name
+        assert made(fmt.name).name == fmt.name
+        assert CODECS[fmt.name].name == fmt.name
+    else:
+        with pytest.raises(KeyError):
+            made(fmt.name)
+        with pytest.raises(KeyError):
+            CODECS[fmt.name]
 
 
 @pytest.mark.parametrize("fmt", formats.FORMATS, ids=lambda f: f.name)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.codecs import _CARD_BITS, _FULL, _bytes, _each_sub_block
+from dealerpp.deals.bulk.blocks import _CARD_BITS, _FULL, _bytes, _each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
 
 if TYPE_CHECKING:

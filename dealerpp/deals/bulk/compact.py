@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.codecs import HandsLayout, _bytes, _records, _rows
+from dealerpp.deals.bulk.blocks import HandsLayout, _bytes, _records, _rows
 from dealerpp.deals.bulk.head import HeadHooks
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text
-from dealerpp.deals.bulk.codecs import _bytes, _each_sub_block
+from dealerpp.deals.bulk.blocks import _bytes, _each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:

@@ -15,21 +15,20 @@ in the output, 1-255 cycling, as the per-deal writer numbers it.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows
+from dealerpp.deals.bulk.chunks import rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from dealerpp.deals.bulk.fallback import PerDeal
-    from dealerpp.deals.bulk.hooks import PieceWriter
+    from dealerpp.deals.bulk.hooks import PerDeal, PieceWriter
     from dealerpp.deals.model import Deal
 
 RECORD = 35
@@ -97,9 +96,7 @@ def _stream(head: bytes, source: Any, per_deal: PerDeal, filename: str | None, o
             before: int) -> Slow:
     """The rest of the file through the per-deal reader, its errors naming
     the byte and the deal counted from the file's start."""
-    from dealerpp.deals.bulk.stream import _Chain
-
-    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    stream = rest_of(head, source)
     return Slow(_shifted(per_deal.read_stream("dx", stream, filename, 1), offset, before))
 
 

@@ -16,37 +16,26 @@ PBN's ``#`` (a tag copying the previous game's value) sees the games read
 before the piece, fast or slow.
 
 Anything with ``read``, ``read_stream``, ``fast_read`` and ``dumps`` of
-these signatures can stand in for it.
+these signatures (:class:`dealerpp.deals.bulk.hooks.PerDeal`) can stand in
+for it.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, TYPE_CHECKING
 
 from dealerpp.deals.formats import BY_NAME, POSITIONAL
 from dealerpp.deals.options import ReadOptions, Report
 from dealerpp.diagnostics import Diagnostic, DppError
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source
     from dealerpp.deals.bulk.hooks import PieceWriter
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import Source
 
 _BOM = b"\xef\xbb\xbf"
-
-
-class PerDeal(Protocol):
-    def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
-             first_byte: int, first_board: int = 1) -> Iterator[Deal]: ...
-
-    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int, first_board: int = 1) -> Iterator[Deal]: ...
-
-    def fast_read(self, fmt: str, last_record: bytes) -> None: ...
-
-    def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes: ...
 
 
 class ModelPerDeal:
@@ -103,25 +92,25 @@ class ModelPerDeal:
 
     def _deals(self, fmt: str, source: Source, filename: str | None,
                first_line: int, first_board: int | None = None) -> Iterator[Deal]:
-        from dealerpp import deals
+        from dealerpp.deals.files import read_source
 
         report = self.options.report
         options = self.options._replace(
             first_board=first_board, previous=self._previous,
             report=None if report is None else shifted_report(report, first_line))
-        return deals.read_source(source, fmt, filename=filename, options=options)
+        return read_source(source, fmt, filename=filename, options=options)
 
-    def dumps(self, fmt: str, deals_: Sequence[Deal], first_index: int) -> bytes:
-        from dealerpp import deals
+    def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes:
+        from dealerpp.deals.files import write
 
-        if not deals_:
+        if not deals:
             return b""
         writer = self._writer(fmt)
         out = io.BytesIO()
         try:
             if writer is not None:
-                return writer.dumps(deals_, first_index)
-            deals.write(out, deals_, fmt)
+                return writer.dumps(deals, first_index)
+            write(out, deals, fmt)
         except DppError as error:
             raise counted_from(error, first_index) from None
         data = out.getvalue()

@@ -14,18 +14,18 @@ the first error the per-deal path gives.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.chunks import rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
-    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.bulk.hooks import PerDeal
     from dealerpp.deals.model import Deal
 
 
@@ -113,9 +113,7 @@ def _stream(fmt: str, head: bytes, source: Any, per_deal: PerDeal, filename: str
             line: int, before: int) -> Slow:
     """The rest of the file through the per-deal reader, its errors naming
     deals counted from the file's start (``before``: the deals read fast)."""
-    from dealerpp.deals.bulk.stream import _Chain
-
-    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    stream = rest_of(head, source)
     return Slow(_counted(per_deal.read_stream(fmt, stream, filename, line), before))
 
 

@@ -18,14 +18,13 @@ and :attr:`LineHooks.separator`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
 
 if TYPE_CHECKING:
-    from dealerpp.deals.bulk.fallback import PerDeal
     from dealerpp.deals.model import Deal
 
 
@@ -62,6 +61,24 @@ class Lead(NamedTuple):
     segments: Iterator[Segment]
     consumed: int
     lines: int
+
+
+class PerDeal(Protocol):
+    """The per-deal path as a codec's hooks are given it: the format's own
+    reader of a piece of the file (``read``) or of its rest (``read_stream``),
+    told what the fast path read last (``fast_read``), and its writer
+    (``dumps``). :class:`dealerpp.deals.bulk.fallback.ModelPerDeal` is the
+    one the converter uses."""
+
+    def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
+             first_byte: int, first_board: int = 1) -> Iterator[Deal]: ...
+
+    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
+                    first_line: int, first_board: int = 1) -> Iterator[Deal]: ...
+
+    def fast_read(self, fmt: str, last_record: bytes) -> None: ...
+
+    def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes: ...
 
 
 class PieceWriter(Protocol):

@@ -9,7 +9,7 @@ one LF line a board::
 Each hand is ``S`` and 16 characters (13 ranks and the letters ``H D C``),
 so a line of a board number of ``d`` digits is ``86 + 2d`` characters: a
 fixed-width record for each ``d``, decoded and encoded as a block like the
-other text formats (``codecs.py``).
+other text formats (``blocks.py``).
 
 LIN is not a format of lines, though: it is one run of ``key|value|``
 pairs, where a board's calls or play may follow on the next line and a
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, popcount
-from dealerpp.deals.bulk.codecs import (
+from dealerpp.deals.bulk.blocks import (
     _CARD_BITS,
     _FULL,
     _bytes,

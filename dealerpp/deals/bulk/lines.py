@@ -26,7 +26,6 @@ made), and the deals they gave are counted.
 
 from __future__ import annotations
 
-import io
 import itertools
 from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -34,10 +33,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.chunks import lone_cr, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 
 if TYPE_CHECKING:
-    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.bulk.hooks import PerDeal
     from dealerpp.deals.model import Deal
 
 
@@ -122,7 +122,7 @@ class _Reading:
         codec = self.codec
         per = codec.lines_per_record
         end = len(data) if final else data.rfind(b"\n") + 1
-        lone = _lone_cr(data, end)
+        lone = lone_cr(data, end)
         limit = end if lone is None else data.rfind(b"\n", 0, lone) + 1
         arr = np.frombuffer(data, np.uint8, count=limit)
         ends = np.flatnonzero(arr == 10) + 1
@@ -181,19 +181,11 @@ class _Reading:
 
     def stream(self, data: bytes, source: Any) -> Slow:
         """The rest of the file from ``stream_at`` through the per-deal reader."""
-        from dealerpp.deals.bulk.stream import _Chain
-
         at = self.stream_at
         line = self.line + data.count(b"\n", 0, at)
-        stream = io.BufferedReader(_Chain(data[at:], source), 1 << 16)
+        stream = rest_of(data[at:], source)
         return Slow(self._counted(self.per_deal.read_stream(
             self.codec.name, stream, self.filename, line, self.first_board + self.deals)))
-
-
-def _lone_cr(data: bytes, end: int) -> int | None:
-    from dealerpp.deals.bulk.stream import _lone_cr as lone_cr
-
-    return lone_cr(data, end)
 
 
 def gather(arr: np.ndarray, starts: np.ndarray, width: int, fill: int = 0) -> np.ndarray:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.codecs import (
+from dealerpp.deals.bulk.blocks import (
     _CARD_BITS,
     _FULL,
     _bytes,

@@ -1,6 +1,6 @@
 """Vectorised codecs of the fixed-size dealing-machine records: .ber (52
 bytes), .bri (128) and .dge (128), in the interface of
-``dealerpp.deals.bulk.codecs.DealsCodec``: ``decode(block)`` gives a
+``dealerpp.deals.bulk.deals.DealsCodec``: ``decode(block)`` gives a
 ``DealArray`` and an ``ok`` column (None when every row passed; failed rows
 hold garbage and belong to the per-deal reader, which reports the error),
 ``encode(deals)`` writes full deals.

@@ -1,5 +1,6 @@
-"""PBN on the bulk path: how its codec (``codecs.PbnCodec``) differs from a
-format of one record a line (the hooks of :mod:`dealerpp.deals.bulk.hooks`).
+"""PBN on the bulk path: its codec, :class:`PbnCodec`, and how it differs
+from a format of one record a line (the hooks of
+:mod:`dealerpp.deals.bulk.hooks`, overridden by :class:`PbnHooks`).
 
 A PBN file holds deal-string lines (one record a line), the writer's
 ``[Deal "..."]`` games (a tag line and the blank line after it: one unit of
@@ -19,10 +20,20 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.blocks import (
+    HandsLayout,
+    _bytes,
+    _check_line_end,
+    _Checks,
+    _grid,
+    _rows,
+    content_width,
+)
 from dealerpp.deals.bulk.hooks import Lead, LineHooks, Segment, Slow, Units
 
 if TYPE_CHECKING:
-    from dealerpp.deals.bulk.fallback import PerDeal
+    from dealerpp.deals.bulk.hooks import PerDeal
 
 #: ``[Deal "F:<67>"]``, its line end and the blank line after it.
 PAIR = 80
@@ -189,7 +200,7 @@ def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], li
     game the bulk decoder turns down through the full reader."""
     from dealerpp.deals.bulk import printpbn
 
-    deals, ok = printpbn.decode(found)
+    deals, ok = printpbn.decode(found, PbnCodec().decode)
     if ok is None:
         yield deals
     else:
@@ -204,3 +215,58 @@ def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], li
     if ok is None or ok[-1]:  # the last game's values, for a '#' after it
         last_game = run.rfind(b"\n\n[", 0, len(run) - 2)
         per_deal.fast_read("pbn", run[0 if last_game < 0 else last_game + 2:])
+
+
+def _seat_lookup() -> np.ndarray:
+    table = np.full(256, 255, np.uint8)
+    for seat, char in enumerate(b"NESW"):
+        table[char] = table[char | 0x20] = seat
+    return table
+
+
+
+class PbnCodec(PbnHooks):
+    """PBN deal strings. Read: lines of ``F:h1 h2 h3 h4`` (clockwise from F)
+    or four hands N E S W without ``F:``, and games that are only a
+    ``[Deal "F:..."]`` tag followed by a blank line (the writer's shape).
+    Written as the PBN writer does: ``[Deal "N:..."]`` games separated by
+    blank lines."""
+
+    name = "pbn"
+    contents = (67, 69)
+    pair = PAIR  # [Deal "F:<67>"] + newline + blank line
+    _seats = _seat_lookup()
+    bare = HandsLayout((0, 17, 34, 51), first=0, fixed=[(16, b" "), (33, b" "), (50, b" ")])
+    prefixed = HandsLayout((2, 19, 36, 53), first=0,
+                           fixed=[(1, b":"), (18, b" "), (35, b" "), (52, b" ")])
+    tagged = HandsLayout((9, 26, 43, 60), first=0,
+                         fixed=[*((i, bytes([c])) for i, c in enumerate(_DEAL_TAG)),
+                                (8, b":"), (25, b" "), (42, b" "), (59, b" "),
+                                (76, b'"'), (77, b"]"), (78, b"\n"), (79, b"\n")])
+
+    def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
+        raw = _grid(block, width)
+        checks = _Checks(len(raw))
+        if width == self.pair:
+            first = self._seats[raw[:, 7]]
+            checks.add(first < 4)
+            masks = self.tagged.decode_rows(block, width, checks, first[:, None])
+            return DealArray(masks), checks.ok
+        content, crlf = content_width(width, self.contents)
+        _check_line_end(checks, raw, content, crlf)
+        if content == 67:
+            masks = self.bare.decode_rows(block, width, checks)
+        else:
+            first = self._seats[raw[:, 0]]
+            checks.add(first < 4)
+            masks = self.prefixed.decode_rows(block, width, checks, first[:, None])
+        return DealArray(masks), checks.ok
+
+    def encode(self, deals: DealArray, first_index: int = 0) -> memoryview | None:
+        if deals.boards is not None or deals.tricks is not None:
+            # Board/Dealer/Vulnerable or DoubleDummyTricks tags: the PBN writer's job
+            return None
+        out = _rows(len(deals), b'\n[Deal "N:' + b" " * 67 + b'"]\n')
+        self.bare.fill(deals.masks, out[:, 10:])
+        data = _bytes(out)
+        return data[1:] if first_index == 0 and len(data) else data

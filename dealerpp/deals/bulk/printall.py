@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows
-from dealerpp.deals.bulk.codecs import _bytes, _each_sub_block
+from dealerpp.deals.bulk.blocks import _bytes, _each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:

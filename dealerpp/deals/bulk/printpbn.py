@@ -4,7 +4,7 @@ and its board (every fast format but PBN itself).
 A printpbn game is 14 tag lines in one order and a blank line. A run of
 such games is checked by one regular expression match and its values taken
 by one ``findall``; the deal strings are then decoded as a block of deal
-lines (:class:`~dealerpp.deals.bulk.codecs.PbnCodec`). Anything unusual (a
+lines (:class:`~dealerpp.deals.bulk.pbn.PbnCodec`). Anything unusual (a
 value with a quote, backslash, ``#`` or a byte outside printable ASCII,
 a player's name, a declarer, contract or result, a board without its standard dealer and vulnerability, a deal that is not
 13 cards a hand written the usual way, CR LF line ends) leaves that game to
@@ -15,11 +15,14 @@ is one the full reader reads without a word, into the same cards and board.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
+
+#: Decodes a block of deal-string lines of one width: deals and ``ok``.
+DealLines = Callable[[bytes, int], tuple[DealArray, np.ndarray | None]]
 
 _VALUE = rb'"[ !#-\[\]-~]*"\]\n'  # printable ASCII but '"' and '\'
 # Players and the result are dealer's "no one" and "unknown": a name or a
@@ -103,17 +106,18 @@ def _next_game(data: bytes, position: int) -> int:
         position = match.start()
 
 
-def decode(found: list[tuple[bytes, bytes, bytes, bytes]]) -> tuple[DealArray, np.ndarray | None]:
+def decode(found: list[tuple[bytes, bytes, bytes, bytes]], deal_lines: DealLines
+           ) -> tuple[DealArray, np.ndarray | None]:
     """The deals of printpbn games, with their boards; ``ok`` (None when all
     passed) is False for a game whose deal or dealer and vulnerability are
-    not the usual ones, to be read by the full reader."""
-    from dealerpp.deals.bulk.codecs import PbnCodec
-
+    not the usual ones, to be read by the full reader. ``deal_lines``
+    decodes a block of ``F:`` deal strings of one width (the PBN codec's
+    ``decode``, :class:`~dealerpp.deals.bulk.pbn.PbnCodec`)."""
     boards = np.array([int(board) for board, _, _, _ in found], np.int64)
     dealers = _DEALERS[np.frombuffer(b"".join(dealer for _, dealer, _, _ in found), np.uint8)]
     vuls = np.array([_VULS[vul] for _, _, vul, _ in found], np.uint8)
     block = b"\n".join(deal for _, _, _, deal in found) + b"\n"
-    deals, ok = PbnCodec().decode(block, 70)
+    deals, ok = deal_lines(block, 70)
     cycle = (boards - 1) % 16
     usual = (dealers == _CYCLE_DEALER[cycle]) & (vuls == _CYCLE_VUL[cycle])
     if not usual.all():

@@ -28,9 +28,10 @@ import numpy as np
 from dealerpp.atomic import atomic_writer
 from dealerpp.deals._io import write_all
 from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.chunks import Chunks, lone_cr, rest_of
 from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
-from dealerpp.deals.bulk.fallback import ModelPerDeal, PerDeal
-from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow, Units
+from dealerpp.deals.bulk.fallback import ModelPerDeal
+from dealerpp.deals.bulk.hooks import LineHooks, PerDeal, Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.formats import POSITIONAL
 from dealerpp.deals.model import numbered
@@ -96,25 +97,12 @@ def _context_start(data: bytes, context: tuple[bytes, ...], end: int) -> int | N
     with a lone CR (the readers end a line there too, so from there on
     their line numbers are not the count of LFs)."""
     hits = [p for p in (data.find(c, 0, end) for c in context) if p >= 0]
-    lone_cr = _lone_cr(data, end)
-    if lone_cr is not None:
-        hits.append(lone_cr)
+    lone = lone_cr(data, end)
+    if lone is not None:
+        hits.append(lone)
     if not hits:
         return None
     return data.rfind(b"\n", 0, min(hits)) + 1
-
-
-def _lone_cr(data: bytes, end: int) -> int | None:
-    """The first CR not followed by LF in ``data[:end]``, if any: one memchr
-    for a file without CRs, two counts for one with CR LF throughout."""
-    if data.find(b"\r", 0, end) < 0:
-        return None
-    if data.count(b"\r", 0, end) == data.count(b"\r\n", 0, end + 1):
-        return None
-    arr = np.frombuffer(data, np.uint8, count=end)
-    at = np.flatnonzero(arr == 13)
-    nexts = np.frombuffer(data + b"\0", np.uint8)[at + 1]  # (a CR may be the last byte)
-    return int(at[nexts != 10][0])
 
 
 def _uniform(data: bytes, end: int, codec: LineCodec,
@@ -168,72 +156,7 @@ def _mixed(data: bytes, end: int, codec: LineCodec, line: int,
 
 # -- segments of a whole source ----------------------------------------------------
 
-class _Source:
-    """Bytes of the input in chunks, with a count for the progress bar.
-
-    The next chunk is read on a thread while the current one is converted
-    (reading releases the GIL, as numpy does), so the disk or pipe and the
-    CPU work at the same time."""
-
-    def __init__(self, handle: IO[bytes], chunk: int) -> None:
-        self.handle = handle
-        self.chunk = chunk
-        self.read_bytes = 0
-        self._ahead: threading.Thread | None = None
-        self._ahead_data = b""
-        self._ahead_error: BaseException | None = None
-
-    def read(self) -> bytes:
-        data = self._take_ahead() or self._fill(self.chunk)
-        self.read_bytes += len(data)
-        if data:
-            self._read_ahead()
-        return data
-
-    def read_after(self, rest: bytes) -> tuple[bytes, bool]:
-        """What the last chunk left unread (``rest``) and the next chunk, and
-        whether the file has ended (nothing new was read)."""
-        data = self.read()
-        return (rest + data if rest else data), not data
-
-    def read_rest(self, size: int) -> bytes:
-        """At least ``size`` bytes if there are (the per-deal reader's stream)."""
-        data = self._take_ahead() or self.handle.read(size)
-        self.read_bytes += len(data)
-        return data
-
-    def _fill(self, size: int) -> bytes:
-        data = self.handle.read(size)
-        # a pipe may return short reads: fill up so blocks stay large
-        while data and len(data) < size:
-            more = self.handle.read(size - len(data))
-            if not more:
-                break
-            data += more
-        return data
-
-    def _read_ahead(self) -> None:
-        def run() -> None:
-            try:
-                self._ahead_data = self._fill(self.chunk)
-            except BaseException as error:  # raised where the data is taken
-                self._ahead_error = error
-
-        self._ahead = threading.Thread(target=run, daemon=True)
-        self._ahead.start()
-
-    def _take_ahead(self) -> bytes:
-        if self._ahead is None:
-            return b""
-        self._ahead.join()
-        self._ahead = None
-        if self._ahead_error is not None:
-            raise self._ahead_error
-        data, self._ahead_data = self._ahead_data, b""
-        return data
-
-
-def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
+def segments(source: Chunks, fmt: str, per_deal: PerDeal, filename: str | None,
              first_board: int = 1) -> Iterator[Segment]:
     """The deals of ``source`` in order, as fast arrays and slow lists.
     ``first_board``: the number of the first record's board, for the
@@ -250,7 +173,7 @@ def segments(source: _Source, fmt: str, per_deal: PerDeal, filename: str | None,
         yield from _text_segments(source, text_codec, per_deal, filename)
 
 
-def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: PerDeal,
+def _record_segments(source: Chunks, fmt: str, codec: RecordCodec, per_deal: PerDeal,
                      filename: str | None, first_board: int) -> Iterator[Segment]:
     """Fixed-size records: whole records of a chunk are decoded as a block,
     the failed ones and a short last one go to the per-deal reader."""
@@ -273,7 +196,7 @@ def _record_segments(source: _Source, fmt: str, codec: RecordCodec, per_deal: Pe
             return
 
 
-def _text_segments(source: _Source, codec: LineCodec, per_deal: PerDeal,
+def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
                    filename: str | None) -> Iterator[Segment]:
     fmt = codec.name
     rest = b""
@@ -356,28 +279,9 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview
                                  line + a * lines_per_row, byte + a * width, board + a))
 
 
-class _Chain(io.RawIOBase):
-    """Bytes already read, then the rest of the source."""
-
-    def __init__(self, head: bytes, source: _Source) -> None:
-        self.head = memoryview(head)
-        self.source = source
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        if not self.head:
-            self.head = memoryview(self.source.read_rest(len(buffer)))
-        size = min(len(buffer), len(self.head))
-        buffer[:size] = self.head[:size]
-        self.head = self.head[size:]
-        return size
-
-
-def _stream_rest(head: bytes, source: _Source, fmt: str, per_deal: PerDeal,
+def _stream_rest(head: bytes, source: Chunks, fmt: str, per_deal: PerDeal,
                  filename: str | None, line: int) -> Iterator[Segment]:
-    stream = io.BufferedReader(_Chain(head, source), 1 << 16)
+    stream = rest_of(head, source)
     yield Slow(per_deal.read_stream(fmt, stream, filename, line))
 
 
@@ -401,7 +305,7 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     per-deal reader does."""
     per_deal = per_deal or ModelPerDeal()
     encoder = CODECS[dst_fmt]
-    source = _Source(src, chunk)
+    source = Chunks(src, chunk)
     numbering = 1 if first_board is None and src_fmt in POSITIONAL else first_board
     total = 0
     stopped = False
@@ -446,7 +350,7 @@ class _Stopped:
 
 
 def _write_slow(deals: Iterator[Deal], out: _Writer, per_deal: PerDeal, dst_fmt: str,
-                total: int, progress: Progress | None, source: _Source,
+                total: int, progress: Progress | None, source: Chunks,
                 stopped: _Stopped) -> int:
     """Write the deals of a slow segment, _STREAM_BATCH at a time (one
     writer call a deal cost more than reading it); returns the new total.

@@ -10,20 +10,23 @@ bytes. ``dealerpp.deals.read``/``write``, detection
 
 The code of the format called NAME is the module ``dealerpp/deals/formats/NAME.py``
 (PBN, a larger format, is the package ``formats/pbn/``): its ``read(source,
-filename=None)`` yields deals, its ``write(deals, target)`` writes them, and
-a format the bulk path converts has ``bulk_codec()`` making its vectorised
-codec (``dealerpp.deals.bulk``). The module is imported by that name when the
-format is first used (:meth:`DealFormat.module`), so importing this registry
-costs no more than ``re``, a conversion imports only the formats it uses,
-and only a bulk codec brings in numpy. Modules whose name starts with ``_``
-hold code that several formats share (the club formats, dealer's outputs,
-the binary formats); they are no format of their own.
+filename=None, options=READ)`` yields deals and its ``write(deals, target,
+options=WRITE)`` writes them (the contract of :mod:`dealerpp.deals.options`).
+The module is imported by that name when the format is first used
+(:meth:`DealFormat.module`), so importing this registry costs no more than
+``re``, and a conversion imports only the formats it uses. Modules whose
+name starts with ``_`` hold code that several formats share (the club
+formats, dealer's outputs, the binary formats); they are no format of
+their own. A format marked ``bulk`` also has a vectorised codec, named in
+the table of :mod:`dealerpp.deals.bulk.codecs`, which sits above the
+formats: no module of this package imports the bulk path (or numpy).
 
-Adding a format: write its module ``dealerpp/deals/formats/NAME.py`` (``read``,
-``write``, and ``bulk_codec`` if it has one), add one entry to
-:data:`FORMATS` with a sniffer that claims no other format's files, and its
-row to the table of docs/formats.md (``tests/deals/test_formats.py`` checks
-that the page, ``convert --help`` and the modules agree with the registry).
+Adding a format: write its module ``dealerpp/deals/formats/NAME.py`` (``read``
+and ``write``), add one entry to :data:`FORMATS` with a sniffer that claims
+no other format's files, and its row to the table of docs/formats.md
+(``tests/deals/test_formats.py`` checks that the page, ``convert --help``
+and the modules agree with the registry); a bulk codec is its module in
+``dealerpp/deals/bulk/`` and its case in that table.
 """
 
 from __future__ import annotations
@@ -36,7 +39,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
     from dealerpp.deals.options import Reader, Writer
 
 
@@ -59,7 +61,7 @@ class DealFormat(NamedTuple):
     extensions: tuple[str, ...]
     description: str
     sniff: Sniffer | None = None  # claims a file by its first bytes (None: by name only)
-    # The bulk path converts it (its module has bulk_codec(): dealerpp.deals.bulk).
+    # The bulk path converts it (its codec: dealerpp.deals.bulk.codecs.made).
     bulk: bool = False
     binary: bool = False
     # It holds no board numbers: a board is numbered by its place in the file
@@ -102,13 +104,6 @@ class DealFormat(NamedTuple):
 
             raise DppError(not_writable(self.name))
         return self.module().write  # type: ignore[no-any-return]
-
-    def load_codec(self) -> Codec:
-        """A new bulk codec of the format (numpy is imported); KeyError for a
-        format the bulk path does not convert."""
-        if not self.bulk:
-            raise KeyError(self.name)
-        return self.module().bulk_codec()  # type: ignore[no-any-return]
 
 
 # -- sniffers: each claims its own format's first line and no other's ------------

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from dealerpp.deals._io import BinarySink, Source, Target, binary_chunks, fixed_records, source_name
+from dealerpp.deals._io import BinarySink, binary_chunks, fixed_records, source_name
 from dealerpp.deals.model import (
     UNKNOWN_TRUMPS,
     Call,
@@ -25,6 +25,7 @@ from dealerpp.deals.model import (
     check_play,
     mask_problem,
 )
+from dealerpp.deals.options import Source, Target
 from dealerpp.diagnostics import DppError
 
 RECORD = 32

@@ -23,7 +23,7 @@ from dealerpp.deals._hand_text import (
     spaced_holding,
     spaced_holding_bits,
 )
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import TextSink, source_name, text_lines
 from dealerpp.deals.model import (
     RANK_CHARS,
     SUIT_MASK,
@@ -32,6 +32,7 @@ from dealerpp.deals.model import (
     mask_problem,
     popcount,
 )
+from dealerpp.deals.options import Source, Target
 from dealerpp.diagnostics import DppError, quote
 
 _STATS = re.compile(r"(Generated|Produced) \d+ hands|Initial random seed -?\d+"

@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dealerpp.deals._hand_text import holding_bits
 from dealerpp.deals._io import (
     BinarySink,
-    Source,
-    Target,
     TextSink,
     binary_chunks,
     fixed_records,
@@ -44,6 +42,7 @@ from dealerpp.deals.model import (
     mask_problem,
     popcount,
 )
+from dealerpp.deals.options import Source, Target
 from dealerpp.diagnostics import DppError, TextProblem, quote
 
 RANK_LETTERS = "AKQJT98765432"

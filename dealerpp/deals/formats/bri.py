@@ -13,9 +13,8 @@ from dealerpp.deals.formats._machines import read_bri, write_bri
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source, Target
-    from dealerpp.deals.bulk.codecs import Codec
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import Source, Target
 
 
 def read(source: Source, filename: str | None = None,
@@ -25,9 +24,3 @@ def read(source: Source, filename: str | None = None,
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
     write_bri(deals, target)
-
-
-def bulk_codec() -> Codec:
-    from dealerpp.deals.bulk.machines import BriCodec
-
-    return BriCodec()

@@ -26,10 +26,10 @@ from functools import reduce
 from operator import xor
 from typing import ClassVar
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import TextSink, source_name, text_lines
 from dealerpp.deals.formats._machines import Owners, owners_of
 from dealerpp.deals.model import Deal, FormatData
-from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
+from dealerpp.deals.options import READ, WRITE, ReadOptions, Source, Target, WriteOptions
 from dealerpp.deals.selection import spans_text
 from dealerpp.diagnostics import DppError, quote
 

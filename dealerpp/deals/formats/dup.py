@@ -13,8 +13,8 @@ from dealerpp.deals.formats._machines import read_dup, write_dup
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source, Target
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import Source, Target
 
 
 def read(source: Source, filename: str | None = None,

@@ -13,9 +13,8 @@ from dealerpp.deals.formats._binary import read_dx, write_dx
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
-    from dealerpp.deals._io import Source, Target
-    from dealerpp.deals.bulk.codecs import Codec
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import Source, Target
 
 
 def read(source: Source, filename: str | None = None,
@@ -25,10 +24,3 @@ def read(source: Source, filename: str | None = None,
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
     write_dx(deals, target)
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec (dealerpp.deals.bulk.dx; imports numpy)."""
-    from dealerpp.deals.bulk.dx import DxCodec
-
-    return DxCodec()

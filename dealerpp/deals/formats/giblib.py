@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._io import numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
     Call,
@@ -33,11 +33,8 @@ from dealerpp.deals.model import (
     parse_holding,
     popcount,
 )
-from dealerpp.deals.options import READ, ReadOptions
+from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, quote
-
-if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
 
 HAND_ORDER = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
 TRICK_CHARS = "0123456789ABCD-"
@@ -437,10 +434,3 @@ def _played_text(play: tuple[Card, ...]) -> str:
 
 # write(deals, target) and dumps(deals): a record a deal
 write, dumps = text_writers(numbered_errors(format_deal))
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec of the format (dealerpp.deals.bulk; imports numpy)."""
-    from dealerpp.deals.bulk.codecs import GiblibCodec
-
-    return GiblibCodec()

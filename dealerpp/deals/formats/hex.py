@@ -13,15 +13,11 @@ An optional suffix ``-D`` (one hex digit, board number mod 16, 0 = board
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
-from dealerpp.deals._io import Source, numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._io import numbered_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
-from dealerpp.deals.options import READ, ReadOptions
+from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, TextProblem, quote
-
-if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
 
 HEX = "0123456789ABCDEF"
 # Two-bit seat code -> our seat, and back (0 South, 1 West, 2 North, 3 East).
@@ -106,10 +102,3 @@ def _deals(source: Source, filename: str | None) -> Iterator[Deal]:
 
 # write(deals, target) and dumps(deals): a line a deal
 write, dumps = text_writers(numbered_errors(lambda deal: encode(deal) + "\n"))
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec of the format (dealerpp.deals.bulk; imports numpy)."""
-    from dealerpp.deals.bulk.codecs import Hex26Codec
-
-    return Hex26Codec()

@@ -24,7 +24,7 @@ import html
 import re
 from collections.abc import Iterable, Iterator
 
-from dealerpp.deals._io import Source, Target, TextSink, source_name, text_lines
+from dealerpp.deals._io import TextSink, source_name, text_lines
 from dealerpp.deals.model import (
     SUIT_MASK,
     SUITS_HIGH_FIRST,
@@ -34,7 +34,7 @@ from dealerpp.deals.model import (
     board_dealer_vul,
     holding_text,
 )
-from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
+from dealerpp.deals.options import READ, WRITE, ReadOptions, Source, Target, WriteOptions
 from dealerpp.diagnostics import DppError
 
 BOARDS_PER_PAGE = 6

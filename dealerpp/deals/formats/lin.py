@@ -34,9 +34,8 @@ import bisect
 import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
+from dealerpp.deals._io import piece_writers, source_name, text_lines
 from dealerpp.deals.formats.pbn.game_record import game_of
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import (
@@ -53,11 +52,8 @@ from dealerpp.deals.model import (
     deal_trumps,
     popcount,
 )
-from dealerpp.deals.options import READ, ReadOptions
+from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, quote
-
-if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
 
 FORMAT = "lin"
 # md's dealer digit and hand order: South, West, North, East.
@@ -744,10 +740,3 @@ write, dumps = piece_writers(_pieces)
 
 
 __all__ = ["HAND_SEATS", "Writer", "call_text", "deal_line", "dumps", "hand_text", "read", "write"]
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec of deal-only sets (dealerpp.deals.bulk.lin; imports numpy)."""
-    from dealerpp.deals.bulk.lin import LinCodec
-
-    return LinCodec()

@@ -14,16 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from dealerpp.deals._hand_text import listing_hand, listing_hand_mask
-from dealerpp.deals._io import Source, source_name, text_lines, text_writers
+from dealerpp.deals._io import source_name, text_lines, text_writers
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
-from dealerpp.deals.options import READ, ReadOptions
+from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, quote
-
-if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
 
 _TOKEN = re.compile(r"Deal\s*#(\d+)\s*:|Player\s+(North|East|South|West)\s*:|(\S+)")
 
@@ -152,10 +148,3 @@ def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a listing, streamed."""
     return options.numbered(_Reader(source, filename).deals())
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec (dealerpp.deals.bulk.listing; imports numpy)."""
-    from dealerpp.deals.bulk.listing import ListingCodec
-
-    return ListingCodec()

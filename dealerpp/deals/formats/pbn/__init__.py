@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
 
-from dealerpp.deals._io import Source, piece_writers, source_name, text_lines
+from dealerpp.deals._io import piece_writers, source_name, text_lines
 from dealerpp.deals.formats.pbn.checks import (
     NOT_A_CALL,
     NOT_A_CARD,
@@ -81,11 +80,8 @@ from dealerpp.deals.model import (
     deal_trumps,
     trick_winner,
 )
-from dealerpp.deals.options import READ, ReadOptions, Report
+from dealerpp.deals.options import READ, ReadOptions, Report, Source
 from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
-
-if TYPE_CHECKING:
-    from dealerpp.deals.bulk.codecs import Codec
 
 _VULS = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
          "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
@@ -937,7 +933,6 @@ __all__ = [
     "PbnInfo",
     "PbnTag",
     "auction_section",
-    "bulk_codec",
     "contract_strain",
     "deal_from_string",
     "deal_string",
@@ -958,10 +953,3 @@ __all__ = [
 # The deals as a PBN file, each game as it was read (or made); for the PBN 2.1
 # export format see dealerpp.deals.formats.pbn.export.
 write, dumps = piece_writers(_pieces)
-
-
-def bulk_codec() -> Codec:
-    """The bulk path's codec of the format (dealerpp.deals.bulk; imports numpy)."""
-    from dealerpp.deals.bulk.codecs import PbnCodec
-
-    return PbnCodec()

@@ -25,7 +25,8 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from dealerpp.deals._io import ENCODING, ERRORS, Source, is_path
+from dealerpp.deals._io import ENCODING, ERRORS, is_path
+from dealerpp.deals.options import Source
 from dealerpp.diagnostics import TextProblem, quote
 
 TAG, BRACE, SEMI, ESCAPE, WORD = "tag", "{", ";", "%", "word"
