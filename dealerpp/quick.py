@@ -40,7 +40,7 @@ TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-# dealerpp.cli.SUBCOMMANDS' names (a test holds them equal): never a FILE here.
+# dealerpp.cli.commands.SUBCOMMANDS' names (a test holds them equal): never a FILE here.
 SUBCOMMANDS = ("expand", "run", "check", "convert", "show", "lsp")
 LONGEST = 4096  # characters: a longer script goes the long way
 SHAPE_LIMIT = 31  # more shape() calls get the rewriter's warning

@@ -16,6 +16,7 @@ import sys
 from contextlib import suppress
 
 from dealerpp.atomic import remove_unfinished
+from dealerpp.cli.commands import SUBCOMMANDS
 from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
 from dealerpp.diagnostics import quote
 
@@ -23,16 +24,6 @@ TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any, TextIO
-
-# subcommand -> (module, one-line summary)
-SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "expand": ("dealerpp.cli.expand", "compile one shape{} expression and show its shapes"),
-    "run": ("dealerpp.cli.run", "preprocess a script and pipe it into dealer"),
-    "check": ("dealerpp.cli.check", "report every problem in dealer scripts"),
-    "convert": ("dealerpp.cli.convert", "convert deal files between formats"),
-    "show": ("dealerpp.cli.show", "print deals as four-hand diagrams"),
-    "lsp": ("dealerpp.cli.lsp", "serve the Language Server Protocol to an editor (extra: lsp)"),
-}
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "dealerpp") -> int:

@@ -67,7 +67,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     import argparse
 
     from dealerpp import __version__
-    from dealerpp.cli import SUBCOMMANDS
+    from dealerpp.cli.commands import SUBCOMMANDS
 
     # The usage line, which every usage error repeats, names the subcommands too.
     usage = (f"%(prog)s [-h] [-o OUT] [--emit MODE] [--no-check] [--version] [FILE]\n"

@@ -21,7 +21,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dealerpp import quick
-from dealerpp.cli import SUBCOMMANDS
+from dealerpp.cli.commands import SUBCOMMANDS
 from dealerpp.lalr.generated import dealer as dealer_tables
 from dealerpp.script import lexer
 from dealerpp.script.rewrite import preprocess_script
