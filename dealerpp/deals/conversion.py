@@ -156,13 +156,13 @@ def convert(src: File, dst: File, format: str | None = None, *,
     judge = _Judge(job, problems)
     spans = _spans(boards)
     from_fmt, source = _input_format(job.source(), job.src_path, src_format)
+    extras = _Extras(spans, export, write_options, progress, notice)
     if from_fmt is not None and formats.takes_bulk_path(
             from_fmt, job.to_fmt, first_board=first_board, selecting=spans is not None,
             export=export):
-        total = _in_bulk(job, source, from_fmt, read_options, judge, progress)
+        total = _in_bulk(job, source, from_fmt, read_options, judge, extras)
     else:
-        total = _per_deal(job, source, from_fmt, read_options, judge,
-                          _Extras(spans, export, write_options, progress, notice))
+        total = _per_deal(job, source, from_fmt, read_options, judge, extras)
     if notice is not None:
         judge.tell_at_end(notice)
     return total
@@ -301,6 +301,10 @@ class _Judge:
         self.watches_cycle = job.to_fmt in formats.POSITIONAL and job.first_board is None
         self.first_board: int | None = None  # the first deal written's, deal by deal
 
+    def left_out(self) -> int:
+        """The games left out so far, for an error."""
+        return self.problems.errors
+
     def stop_writing(self) -> bool:
         """Whether nothing more may reach an output already being written:
         a board is missing before it."""
@@ -361,7 +365,7 @@ class _Judge:
 # -- the bulk path ------------------------------------------------------------------
 
 def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, judge: _Judge,
-             progress: ProgressReport | None) -> int:
+             extras: _Extras) -> int:
     from dealerpp.deals import detect
     from dealerpp.deals.bulk import stream
     from dealerpp.deals.bulk.codecs import CODECS
@@ -373,13 +377,19 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
     per_deal = _Watched(ModelPerDeal(read_options), judge)
     try:
         with _InputHandle(source) as handle:
-            bar: Progress | bool = (False if progress is None
-                                    else _Forwarded(progress, _size_of(handle)))
+            limit = formats.get(job.to_fmt).print_limit if extras.notice else None
+            bar: Progress | bool = (False if extras.progress is None and limit is None
+                                    else _Forwarded(extras.progress, _size_of(handle), limit,
+                                                    extras.notice))
+            options = extras.write_options
+            # a board without a number: its place in the input, as _per_deal numbers it
+            left_out = judge.left_out if _numbers_by_place(job.to_fmt) else None
             if job.streams_output:
                 total = stream.convert_file(handle, _binary_target(job.dst), from_fmt,
                                             job.to_fmt, progress=bar, filename=job.input_name,
                                             per_deal=per_deal, first_board=job.first_board,
-                                            stop=judge.stop_writing)
+                                            stop=judge.stop_writing, write_options=options,
+                                            left_out=left_out)
                 judge.check(total, streamed=True)
                 return total
             from dealerpp.atomic import atomic_writer
@@ -387,7 +397,8 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
             with atomic_writer(job.dst) as out:  # type: ignore[arg-type]
                 total = stream.convert_file(handle, out, from_fmt, job.to_fmt, progress=bar,
                                             filename=job.input_name, per_deal=per_deal,
-                                            first_board=job.first_board)
+                                            first_board=job.first_board, write_options=options,
+                                            left_out=left_out)
                 judge.check(total)  # NotWritten: the new content is dropped
             return total
     finally:
@@ -452,15 +463,24 @@ class _AsText:
 
 
 class _Forwarded(Progress):
-    """The bulk path's progress bar, told to a ProgressReport instead."""
+    """The bulk path's progress bar, told to a ProgressReport instead (if
+    any), and the LongPage notice once a printable output passes ``limit``
+    boards."""
 
-    def __init__(self, report: ProgressReport, size: int | None) -> None:
+    def __init__(self, report: ProgressReport | None, size: int | None, limit: int | None,
+                 notice: Callable[[Notice], None] | None) -> None:
         super().__init__(size, enabled=False)
         self.report = report
         self.size = size
+        self.limit = limit
+        self.notice = notice
 
     def update(self, done: int, deals: int) -> None:
-        self.report(done, self.size, deals)
+        if self.report is not None:
+            self.report(done, self.size, deals)
+        if self.limit is not None and deals > self.limit and self.notice is not None:
+            self.notice(LongPage(self.limit))
+            self.limit = None  # told once
 
     def close(self) -> None:
         pass  # a caller's bar is the caller's to close
@@ -510,7 +530,7 @@ def _per_deal(job: _Job, source: Any, from_fmt: str | None, read_options: ReadOp
         found: Iterator[Deal] = iter(()) if from_fmt is None else read_source(
             counted.source if counted else source, from_fmt, filename=job.input_name,
             first_board=job.first_board, options=read_options)
-        if job.to_fmt != "pbn" and job.to_fmt in formats.NUMBERED:
+        if _numbers_by_place(job.to_fmt):
             found = _placed(found, judge.problems)
         found = judge.watched(found)
         if extras.spans is not None:
@@ -537,6 +557,13 @@ def _per_deal(job: _Job, source: Any, from_fmt: str | None, read_options: ReadOp
             counted.close()
     judge.first_board = counter.first_board
     return counter.total
+
+
+def _numbers_by_place(to_fmt: str) -> bool:
+    """Whether a deal without a board number is written with its place in
+    the input (the games left out for an error counted) as its number: a
+    format that writes numbers, but PBN, which writes none it was not given."""
+    return to_fmt != "pbn" and to_fmt in formats.NUMBERED
 
 
 def _deliver(data: memoryview, dst: Any) -> None:

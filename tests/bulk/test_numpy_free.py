@@ -40,7 +40,7 @@ def test_convert_without_fast_path_leaves_numpy_out(tmp_path: Path) -> None:
     source = tmp_path / "in.hex"
     source.write_text("F2F25B5CC55E31928E2E32C949\n")
     code = ("import sys; from dealerpp.cli import main; "
-            "main(['convert', '-q', sys.argv[1], sys.argv[2], '--to', 'html']); "
+            "main(['convert', '-q', sys.argv[1], sys.argv[2], '--to', 'dup']); "
             "print('numpy' in sys.modules)")
     assert run(code, str(source), str(tmp_path / "out.txt")) == "False"
 

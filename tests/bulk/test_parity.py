@@ -43,6 +43,7 @@ HOLDS_ALL = {"deals": ("oneline",), "hex": ("deals", "giblib", "pbn", "oneline")
              "oneline": ("deals",), "lin": ("deals", "pbn", "oneline", "hex", "giblib"),
              "compact": ("deals", "oneline"), "dx": ("deals", "oneline"),
              "printall": ("deals", "oneline"), "csv": ("pbn", "lin"), "listing": ("deals", "oneline"),
+             "html": ("pbn", "deals"),
              **{src: tuple(f for f in formats.FAST if f != src) for src in _CLUB}}
 # Bytes that mean something in some format, and any byte at all.
 STRUCTURAL = (b" .\n\r\t\x0c\x1c:-*[]\"{}%;#AKQJT98765432akqjtx0Ffe\x00\xc2\xa0\xef\xff"

@@ -126,7 +126,8 @@ def test_fast_pairs_are_the_formats_with_a_codec() -> None:
 
     assert set(CODECS) == set(formats.FAST) == {"deals", "hex", "giblib", "pbn", "oneline",
                                                 "bri", "dge", "ber", "lin", "compact",
-                                                "listing", "bhg", "dx", "printall", "csv"}
+                                                "listing", "bhg", "dx", "printall", "csv",
+                                                "html"}
     for src in formats.NAMES:
         for dst in formats.NAMES:
             expected = src != dst and src in CODECS and dst in CODECS

@@ -110,9 +110,9 @@ def test_convert_takes_the_bulk_path_when_it_applies(tmp_path: Path,
     # the same text the per-deal writer makes
     assert (tmp_path / "out.hex").read_text() == deals.dumps(SAMPLE * 3, "hex")
     # a pair without a bulk path goes deal by deal, with the same result
-    assert deals.convert(source, tmp_path / "out.html", "html") == 6
+    assert deals.convert(source, tmp_path / "out.dup", "dup") == 6
     assert calls == [("deals", "hex")]
-    back = deals.read(tmp_path / "out.html", "html")
+    back = deals.read(tmp_path / "out.dup", "dup")
     assert [d.masks for d in back] == [d.masks for d in SAMPLE * 3]
 
 

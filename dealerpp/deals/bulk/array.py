@@ -45,11 +45,15 @@ popcount = getattr(np, "bitwise_count", _swar_popcount)
 class DealArray:
     """A batch of deals as an ``(N, 4)`` uint64 mask array plus optional columns."""
 
-    __slots__ = ("boards", "masks", "tricks")
+    __slots__ = ("boards", "masks", "title", "tricks")
 
     def __init__(self, masks: Any, tricks: np.ndarray | None = None,
                  boards: np.ndarray | None = None) -> None:
         self.masks = np.ascontiguousarray(masks, dtype=np.uint64).reshape(-1, 4)
+        # What the rows' source calls their set (PBN's Event, Site and Date
+        # of the first game that gives one), for an html page's title; asked
+        # only while a page has none (it may read the rows' source again).
+        self.title: Callable[[], str | None] | None = None
         self.tricks = tricks
         self.boards = None if boards is None else np.asarray(boards, np.int64)
         for name, column in (("tricks", tricks), ("boards", boards)):

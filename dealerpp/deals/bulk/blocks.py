@@ -68,12 +68,12 @@ def _threads() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def _each_sub_block(rows: int, work: Callable[[int, int], None]) -> None:
-    """Run ``work(a, b)`` over row ranges of SUB_ROWS, on helper threads too
+def _each_sub_block(rows: int, work: Callable[[int, int], None], size: int = SUB_ROWS) -> None:
+    """Run ``work(a, b)`` over row ranges of ``size``, on helper threads too
     when there is more than one range (each range writes its own rows).
     Plain threads: concurrent.futures would cost more to import than a
     small conversion takes."""
-    blocks = [(a, min(a + SUB_ROWS, rows)) for a in range(0, rows, SUB_ROWS)]
+    blocks = [(a, min(a + size, rows)) for a in range(0, rows, size)]
     helpers = min(_threads(), len(blocks)) - 1
     if helpers <= 0:
         for a, b in blocks:

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from dealerpp.deals.bulk.dx import DxCodec
     from dealerpp.deals.bulk.giblib import GiblibCodec
     from dealerpp.deals.bulk.hex import Hex26Codec
+    from dealerpp.deals.bulk.html import HtmlCodec
     from dealerpp.deals.bulk.lin import LinCodec
     from dealerpp.deals.bulk.listing import ListingCodec
     from dealerpp.deals.bulk.oneline import OnelineCodec
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 
     LineCodec: TypeAlias = (Hex26Codec | GiblibCodec | PbnCodec | OnelineCodec | LinCodec
                             | CompactCodec | ListingCodec | BhgCodec | DxCodec
-                            | PrintallCodec | CsvCodec)
+                            | PrintallCodec | CsvCodec | HtmlCodec)
     Codec: TypeAlias = RecordCodec | LineCodec
 
 
@@ -111,6 +112,10 @@ def made(fmt: str) -> Codec:
             from dealerpp.deals.bulk.csv import CsvCodec
 
             return CsvCodec()
+        case "html":
+            from dealerpp.deals.bulk.html import HtmlCodec
+
+            return HtmlCodec()
         case "bri":
             from dealerpp.deals.bulk.machines import BriCodec
 

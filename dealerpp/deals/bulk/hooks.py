@@ -26,6 +26,7 @@ from dealerpp.deals.bulk.array import DealArray
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
+    from dealerpp.deals.options import WriteOptions
 
 
 class Slow:
@@ -157,6 +158,10 @@ class LineHooks:
         their place in it (LIN); None: ``dealerpp.deals.write`` a batch at
         a time."""
         return None
+
+    def begin(self, src_fmt: str, options: WriteOptions) -> None:
+        """A new output, of deals read from ``src_fmt``, written with
+        ``options`` (an html page's title)."""
 
     def ending(self, total: int) -> bytes:
         """What the output ends with after its last deal (``total``: the

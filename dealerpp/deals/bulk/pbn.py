@@ -202,13 +202,17 @@ def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], li
 
     deals, ok = printpbn.decode(found, PbnCodec().decode)
     if ok is None:
+        deals.title = lambda: printpbn.title(run)
         yield deals
     else:
         bounds = printpbn.game_bounds(run)
         change = (np.flatnonzero(np.diff(ok.view(np.int8))) + 1).tolist()
         for first, last in itertools.pairwise([0, *change, len(deals)]):
             if ok[first]:
-                yield deals[first:last]
+                part = deals[first:last]
+                games = run[bounds[first]:bounds[last]]
+                part.title = lambda games=games: printpbn.title(games)
+                yield part
                 continue
             yield Slow(per_deal.read("pbn", run[bounds[first]:bounds[last]], filename,
                                      line + first * printpbn.LINES, byte + bounds[first]))

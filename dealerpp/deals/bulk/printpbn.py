@@ -126,6 +126,22 @@ def decode(found: list[tuple[bytes, bytes, bytes, bytes]], deal_lines: DealLines
     return deals, ok
 
 
+_TITLE_TAGS = re.compile(rb'^\[Event "([^"\n]*)"\]\n\[Site "([^"\n]*)"\]\n\[Date "([^"\n]*)"\]\n',
+                        re.M)
+
+
+def title(games_: bytes) -> str | None:
+    """The title the PBN reader gives the first of these printpbn games that
+    has one (their Event, Site and Date: ``PbnInfo.title``)."""
+    from dealerpp.deals.formats.pbn.game import title_of_values
+
+    for match in _TITLE_TAGS.finditer(games_):
+        found = title_of_values(value.decode("ascii") for value in match.groups())
+        if found:
+            return found
+    return None
+
+
 def game_bounds(run: bytes) -> list[int]:
     """Where each game of a run of printpbn games starts (15 lines each),
     and the run's end."""

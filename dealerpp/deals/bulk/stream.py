@@ -35,6 +35,7 @@ from dealerpp.deals.bulk.hooks import LineHooks, PerDeal, Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
 from dealerpp.deals.formats import POSITIONAL
 from dealerpp.deals.model import numbered
+from dealerpp.deals.options import WriteOptions
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
@@ -290,8 +291,15 @@ def _stream_rest(head: bytes, source: Chunks, fmt: str, per_deal: PerDeal,
 def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *,
                    filename: str | None = None, progress: Progress | None = None,
                    per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
-                   first_board: int | None = None, stop: Stop | None = None) -> int:
+                   first_board: int | None = None, stop: Stop | None = None,
+                   write_options: WriteOptions | None = None,
+                   left_out: Callable[[], int] | None = None) -> int:
     """Convert everything ``src`` holds; returns the number of deals.
+    ``write_options``: the writer's (an html page's title). ``left_out``:
+    how many deals were left out so far (games with an error, reported);
+    given, a deal without a board number is numbered by its place in the
+    input, those left out counted, as a numbered output's per-deal path
+    numbers it.
 
     ``stop``: asked as each deal (or run of deals read in bulk) is reached,
     in the input's order; once it says so, nothing more is written, though
@@ -309,6 +317,8 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     numbering = 1 if first_board is None and src_fmt in POSITIONAL else first_board
     total = 0
     stopped = False
+    if isinstance(encoder, LineHooks):
+        encoder.begin(src_fmt, write_options or WriteOptions())
     with _Writer(dst) as out:
         for segment in segments(source, src_fmt, per_deal, filename, numbering or 1):
             stopped = stopped or (stop is not None and stop())
@@ -318,14 +328,20 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
                 if numbering is not None:
                     segment.boards = np.arange(numbering + total,
                                                numbering + total + len(segment), dtype=np.int64)
-                data: bytes | memoryview | None = encoder.encode(segment, total)
-                if data is None:
-                    data = per_deal.dumps(dst_fmt, segment.to_deals(), total)
-                out.write(data)
-                total += len(segment)
+                elif left_out is not None and segment.boards is None and left_out():
+                    segment.boards = np.arange(total + 1, total + 1 + len(segment),
+                                               dtype=np.int64) + left_out()
+                for piece in _pieces(segment, getattr(encoder, "write_rows", None)):
+                    data: bytes | memoryview | None = encoder.encode(piece, total)
+                    if data is None:
+                        data = per_deal.dumps(dst_fmt, piece.to_deals(), total)
+                    out.write(data)
+                    total += len(piece)
             else:
                 slow = segment.deals if first_board is None else numbered(
                     segment.deals, first_board + total)
+                if left_out is not None and first_board is None:
+                    slow = _placed(slow, total, left_out)
                 total = _write_slow(slow, out, per_deal, dst_fmt, total, progress, source,
                                     _Stopped(stop, stopped))
                 stopped = stopped or (stop is not None and stop())
@@ -334,6 +350,31 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
         if isinstance(encoder, LineHooks) and not stopped:
             out.write(encoder.ending(total))
     return total
+
+
+def _pieces(deals: DealArray, rows: int | None) -> Iterator[DealArray]:
+    """The rows of a segment, ``rows`` at a time for an encoder whose
+    output is many times its input (an html page), so what is written at
+    once stays a few megabytes; each piece is asked for its set's title as
+    the whole (the pieces are written in order, and the title is the
+    first one there is)."""
+    if rows is None or len(deals) <= rows:
+        yield deals
+        return
+    for start in range(0, len(deals), rows):
+        piece = deals[start:start + rows]
+        piece.title = deals.title
+        yield piece
+
+
+def _placed(deals: Iterator[Deal], before: int, left_out: Callable[[], int]) -> Iterator[Deal]:
+    """The deals, one without a board numbered by its place in the input
+    (``before``: the deals written before them; the ones left out counted)."""
+    from dataclasses import replace
+
+    for place, deal in enumerate(deals, before + 1):
+        skipped = 0 if deal.board is not None else left_out()
+        yield replace(deal, board=place + skipped) if skipped else deal
 
 
 class _Stopped:
@@ -453,10 +494,12 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
                  src_fmt: str, dst_fmt: str, progress: Progress | bool | None = None, *,
                  quiet: bool = False, filename: str | None = None,
                  per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
-                 first_board: int | None = None, stop: Stop | None = None) -> int:
+                 first_board: int | None = None, stop: Stop | None = None,
+                 write_options: WriteOptions | None = None,
+                 left_out: Callable[[], int] | None = None) -> int:
     """Convert a file (``-`` = standard input/output) between two formats of
     :data:`dealerpp.deals.formats.FAST`; returns the number of deals converted.
-    ``stop``: see ``convert_stream``.
+    ``stop``, ``write_options``, ``left_out``: see ``convert_stream``.
 
     A named output is written to a temporary file and renamed at the end, so
     an error leaves an existing file untouched. ``progress``: a Progress, or
@@ -471,7 +514,8 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
             with _OutputFile(dst) as out:
                 total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
                                        progress=bar, per_deal=per_deal, chunk=chunk,
-                                       first_board=first_board, stop=stop)
+                                       first_board=first_board, stop=stop,
+                                       write_options=write_options, left_out=left_out)
         finally:
             if bar is not None:
                 bar.close()

@@ -83,6 +83,9 @@ class DealFormat(NamedTuple):
     record_size: int | None = None
     # dealerpp writes it too (its module has write()).
     writable: bool = True
+    # Its sets may say what they are (PBN's Event, Site and Date): the title
+    # an html page takes when none is given.
+    titled: bool = False
 
     @property
     def fast(self) -> bool:
@@ -240,7 +243,7 @@ _CLUB_FORMATS = (
 
 FORMATS: tuple[DealFormat, ...] = (
     DealFormat("pbn", (".pbn",), "PBN games or deal-string lines (dealer's printpbn)",
-               _pbn, bulk=True, numbered=True),
+               _pbn, bulk=True, numbered=True, titled=True),
     DealFormat("giblib", (".gib", ".giblib"), "W N E S hands, optionally ':' and 20 trick values",
                _giblib, bulk=True),
     DealFormat("deals", (".deals",), "binary: four 64-bit hand masks N E S W a deal",
@@ -262,7 +265,7 @@ FORMATS: tuple[DealFormat, ...] = (
     *_CLUB_FORMATS,
     DealFormat("html", (".html", ".htm"),
                "printable hand records: a page of compass diagrams with HCP",
-               _html, numbered=True, print_limit=2000),
+               _html, bulk=True, numbered=True, print_limit=2000),
 )
 
 #: A text file no sniffer claims is read as PBN (four bare hands N E S W).

@@ -42,7 +42,7 @@ DEFAULT_TITLE = "Hand records"
 # The PBN tags that say which set a page is, in the order the title gives them
 SUIT_SYMBOLS = {3: "♠", 2: "♥", 1: "♦", 0: "♣"}
 RED_SUITS = (2, 1)
-_VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
+VUL_TEXT = {Vul.NONE: "None", Vul.NS: "N-S", Vul.EW: "E-W", Vul.BOTH: "Both"}
 
 STYLE = """
 @page { margin: 12mm; }
@@ -93,23 +93,34 @@ def hcp(mask: int) -> int:
     return top[mask >> 48 & 15] + top[mask >> 35 & 15] + top[mask >> 22 & 15] + top[mask >> 9 & 15]
 
 
+VOID = '<span class="void">—</span>'
+
+
+def suit_head(suit: int) -> str:
+    """The symbol before a suit's cards (hearts and diamonds red)."""
+    cls = "suit red" if suit in RED_SUITS else "suit"
+    return f'<span class="{cls}">{SUIT_SYMBOLS[suit]}</span>'
+
+
+def suit_cards(holding: int) -> str:
+    """A suit's cards as a hand shows them, a dash for a void."""
+    return holding_text(holding) if holding else VOID
+
+
 def _hand_html(mask: int, seat: Seat) -> str:
     if not _SUIT_ROWS:
         for suit in SUITS_HIGH_FIRST:
-            cls = "suit red" if suit in RED_SUITS else "suit"
-            head = f'<span class="{cls}">{SUIT_SYMBOLS[suit]}</span>'
-            _SUIT_ROWS.append([head + (holding_text(holding) if holding
-                                       else '<span class="void">—</span>')
-                               for holding in range(SUIT_MASK + 1)])
+            head = suit_head(suit)
+            _SUIT_ROWS.append([head + suit_cards(holding) for holding in range(SUIT_MASK + 1)])
     spades, hearts, diamonds, clubs = _SUIT_ROWS
-    return (f'<div class="hand {_CLASSES[seat]}">{spades[mask >> 39 & SUIT_MASK]}<br>'
+    return (f'<div class="hand {HAND_CLASSES[seat]}">{spades[mask >> 39 & SUIT_MASK]}<br>'
             f'{hearts[mask >> 26 & SUIT_MASK]}<br>{diamonds[mask >> 13 & SUIT_MASK]}<br>'
             f'{clubs[mask & SUIT_MASK]}</div>')
 
 
 # a suit's row of a hand by its holding, S H D C (made on first use)
 _SUIT_ROWS: list[list[str]] = []
-_CLASSES = tuple(seat.name.lower() for seat in Seat)
+HAND_CLASSES = tuple(seat.name.lower() for seat in Seat)
 
 
 def board_html(deal: Deal, position: int) -> str:
@@ -125,8 +136,21 @@ def board_html(deal: Deal, position: int) -> str:
     hands = "".join(_hand_html(deal.masks[seat], seat) for seat in Seat)
     return (f'<section class="board" {attributes}>\n'
             f'<div class="info"><b>Board {board}</b><br>Dealer {dealer.name_title}<br>'
-            f'Vul {_VUL_TEXT[vul]}</div>\n{hands}\n'
+            f'Vul {VUL_TEXT[vul]}</div>\n{hands}\n'
             f'<div class="compass">{compass}</div>\n</section>\n')
+
+
+PAGE_OPEN = '<div class="page">\n'
+PAGE_CLOSE = "</div>\n"
+PAGE_END = "</body>\n</html>\n"
+
+
+def page_head(title: str) -> str:
+    """What the page holds before its boards: ``title`` as its title and heading."""
+    shown = html.escape(title)
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{shown}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            f"<h1>{shown}</h1>\n")
 
 
 def page_html(deals: list[Deal], title: str = DEFAULT_TITLE) -> str:
@@ -135,11 +159,8 @@ def page_html(deals: list[Deal], title: str = DEFAULT_TITLE) -> str:
     for start in range(0, len(deals), BOARDS_PER_PAGE):
         boards = "".join(board_html(deal, start + index + 1)
                          for index, deal in enumerate(deals[start:start + BOARDS_PER_PAGE]))
-        pages.append(f'<div class="page">\n{boards}</div>\n')
-    shown = html.escape(title)
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{shown}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-            f"<h1>{shown}</h1>\n" + "".join(pages) + "</body>\n</html>\n")
+        pages.append(f"{PAGE_OPEN}{boards}{PAGE_CLOSE}")
+    return page_head(title) + "".join(pages) + PAGE_END
 
 
 def title_of(deals: Iterable[Deal]) -> str | None:

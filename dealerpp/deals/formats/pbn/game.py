@@ -14,6 +14,7 @@ says what was read, and otherwise rewrites only the tags that changed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -47,6 +48,13 @@ TITLE_TAGS = ("Event", "Site", "Date")
 _UNKNOWN = ("", "?", "-", "#")
 
 
+def title_of_values(values: Iterable[str]) -> str | None:
+    """A game's title from the values of its TITLE_TAGS, in that order:
+    those known, stripped, joined by commas (None: none is)."""
+    known = [value for value in (value.strip() for value in values) if value not in _UNKNOWN]
+    return ", ".join(known) if known else None
+
+
 @dataclass(frozen=True)
 class PbnInfo(FormatData):
     """Tags and comments of one PBN game, in the order they were read
@@ -64,9 +72,7 @@ class PbnInfo(FormatData):
 
     def title(self) -> str | None:
         """Event, Site and Date (those known), joined by commas."""
-        values = [tag.value.strip() for tag in map(self.tag, TITLE_TAGS) if tag is not None]
-        known = [value for value in values if value not in _UNKNOWN]
-        return ", ".join(known) if known else None
+        return title_of_values(tag.value for tag in map(self.tag, TITLE_TAGS) if tag is not None)
 
     def contract_strain(self, auction: tuple[Call, ...]) -> Strain | None:
         """The Contract tag's strain, else the last bid."""
