@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import settings
@@ -22,14 +23,24 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("local", max_examples=25, deadline=None)
 IN_CI = os.environ.get("CI") == "true"
+T = TypeVar("T")
 settings.load_profile("ci" if IN_CI else "local")
 
 
-def examples(count: int) -> int:
+def examples(count: int, at_least: int = 10) -> int:
     """How many examples a property test runs: ``count`` under CI (``CI=true``),
-    a quarter of it (at least 10) in a local run, which stays under a minute;
-    a local run draws new examples each time, so the runs add up."""
-    return count if IN_CI else max(count // 4, min(count, 10))
+    a quarter of it (at least ``at_least``) in a local run, which stays
+    within a minute; a local run draws new examples each time, so the runs
+    add up. A test parametrized over many cases asks for a lower floor: its
+    cases add up within one run."""
+    return count if IN_CI else max(count // 4, min(count, at_least))
+
+
+def sized(full: T, local: T) -> T:
+    """How much data a test builds or reads: ``full`` under CI, ``local`` in
+    a local run (still enough for the case to be met: several chunks,
+    sub-blocks)."""
+    return full if IN_CI else local
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = PROJECT_ROOT / "examples"

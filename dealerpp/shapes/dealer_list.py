@@ -10,6 +10,7 @@ A ``,`` or nothing between items adds, as in dealer.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import permutations
 
 from dealerpp.shapes.shapeset import ShapeSet
@@ -48,6 +49,9 @@ def read_dealer_list(text: str) -> ShapeSet:
     return ShapeSet(mask)
 
 
+# A list repeats its patterns (477 shipped lists hold 252 distinct ones):
+# each is matched against the 560 shapes once.
+@lru_cache(maxsize=1024)
 def _pattern_mask(pattern: str, permute: bool) -> int:
     digits = [int(ch) for ch in pattern if ch != "x"]
     if "x" not in pattern and sum(digits) != 13:
@@ -55,12 +59,14 @@ def _pattern_mask(pattern: str, permute: bool) -> int:
     if sum(digits) > 13:
         raise ValueError(f"{pattern}: digits total more than 13")
     orders = set(permutations(pattern)) if permute else {tuple(pattern)}
+    # Each order as its lengths, None where it says x.
+    wanted = [tuple(None if ch == "x" else int(ch) for ch in order) for order in orders]
     mask = 0
     for i, shape in enumerate(ALL_SHAPES):
-        if any(_matches(order, shape) for order in orders):
+        if any(_matches(order, shape) for order in wanted):
             mask |= 1 << i
     return mask
 
 
-def _matches(pattern: tuple[str, ...], shape: tuple[int, ...]) -> bool:
-    return all(ch == "x" or int(ch) == n for ch, n in zip(pattern, shape, strict=True))
+def _matches(pattern: tuple[int | None, ...], shape: tuple[int, ...]) -> bool:
+    return all(n is None or n == length for n, length in zip(pattern, shape, strict=True))

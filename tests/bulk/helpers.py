@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from hypothesis import strategies as st
@@ -40,6 +41,9 @@ def write_per_deal(deals: list[Deal], fmt: str) -> bytes:
     return out.getvalue()
 
 
+# Kept: parametrized tests ask the same (slow) per-deal conversion once per
+# chunk size; its answer depends on nothing but the arguments.
+@lru_cache(maxsize=256)
 def per_deal(data: bytes, src: str, dst: str, first_board: int | None = None) -> bytes | str:
     """The per-deal path's output, or its error message. Deals are written as
     they are read, as ``dealerpp convert`` does: the first error is the

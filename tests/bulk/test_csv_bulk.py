@@ -19,7 +19,7 @@ from dealerpp.deals import formats
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal, Seat, Vul
 from tests.bulk.helpers import PerDealRefused
-from tests.conftest import examples
+from tests.conftest import examples, sized
 from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
@@ -39,7 +39,7 @@ def csv_text(count: int, seed: int, first_board: int | None = None) -> tuple[byt
 @pytest.mark.parametrize("chunk", [60, 333, 4096, 1 << 20])
 @pytest.mark.parametrize("first_board", [None, 9, 99_999_990])
 def test_the_writers_lines_are_read_in_bulk(chunk: int, first_board: int | None) -> None:
-    raw, text = csv_text(300, 5, first_board)
+    raw, text = csv_text(sized(300, 100), 5, first_board)  # chunks of 60: 180 or more
     for data in (text, text.replace(b"\n", b"\r\n")):
         out = io.BytesIO()
         convert_stream(io.BytesIO(data), out, "csv", "pbn", per_deal=PerDealRefused(), chunk=chunk)

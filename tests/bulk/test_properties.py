@@ -14,7 +14,7 @@ from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.formats.giblib import tricks_of_text
 from dealerpp.deals.model import Deal
-from tests.conftest import examples
+from tests.conftest import examples, sized
 from tests.deals.strategies import full_masks
 
 from .helpers import FAST, LINE_FORMATS, bulk, partial_masks, per_deal, write_per_deal
@@ -146,16 +146,18 @@ def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     from dealerpp.deals.bulk import blocks
 
-    monkeypatch.setattr(blocks, "SUB_ROWS", 97)  # many sub-blocks, run on helper threads
-    raw = random_deals(1000, 11).masks.astype("<u8").tobytes()
+    count = sized(1000, 250)
+    monkeypatch.setattr(blocks, "SUB_ROWS", count // 10 - 3)  # ~10 sub-blocks, on helper threads
+    raw = random_deals(count, 11).masks.astype("<u8").tobytes()
     text = bulk(raw, "deals", fmt)
     assert isinstance(text, bytes)
     assert bulk(text, fmt, "deals") == raw
     lines = text.splitlines(keepends=True)
-    for index in (3, 500, 998):  # records the fast path hands over, spread over sub-blocks
+    middle = min(count // 2, len(lines) - 2)  # .dx holds about two deals a line
+    for index in (3, middle, count - 2):  # records the fast path hands over, spread over sub-blocks
         if fmt in ("giblib", "pbn"):
             lines[index] = lines[index].replace(b" ", b"\t", 1)  # a tab: read per deal
-        elif index == 500:
+        elif index == middle:
             lines[index] = lines[index][:4] + lines[index][3:4] + lines[index][5:]  # an error
     odd = b"".join(lines)
     for dst in FAST:
@@ -165,10 +167,10 @@ def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
 
 @pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_crlf_files_and_no_final_newline(fmt: str) -> None:
-    raw = random_deals(300, 12).masks.astype("<u8").tobytes()
+    raw = random_deals(sized(300, 100), 12).masks.astype("<u8").tobytes()
     text = bulk(raw, "deals", fmt)
     assert isinstance(text, bytes)
     for variant in (text.replace(b"\n", b"\r\n"), text[:-1]):
         for dst in FAST:
             if dst != fmt:
-                assert bulk(variant, fmt, dst, chunk=5000) == per_deal(variant, fmt, dst)
+                assert bulk(variant, fmt, dst, chunk=sized(5000, 1700)) == per_deal(variant, fmt, dst)
