@@ -1,5 +1,6 @@
 """Reading deals into the library model, before and after, in one run:
-``python bench/bench_model.py [--games N] [--deals M] [--before REV] [--repeat R]``.
+``python bench/bench_model.py [--games N] [--deals M] [--before REV] [--repeat R]
+[--hands-against REV] [--hand-passes P] [--hands N] [--only reads|hands]``.
 
 Files (under ``bench/_data/``, made once): N games of dealer's printpbn
 (``/usr/games/dealer``, fixed seed) and M random deals as a .deals file.
@@ -11,15 +12,18 @@ for the run -- reads both files with ``dealerpp.deals.read`` into a list of
 Each on one core (``taskset -c 0``) and on two. The goal: the model may not
 make reading slower (ratio after/before <= 1.05, noise allowed).
 
-Then, in this tree only, the cost of ``hand.hcp``, ``.shape`` and the other
-counts per hand next to that of reading ``hand.mask`` (a plain attribute)
-and of ``len(hand)`` (one popcount): the first read on a new hand (four table
-lookups that count all five) and a read again (an attribute read).
+Then the cost of making a ``Hand`` and of ``hand.hcp``, ``.shape`` and the
+other counts per hand, next to that of reading ``hand.mask`` (a plain
+attribute) and of ``len(hand)`` (one popcount): the first read on a new hand
+and a read again (200,000 random hands, one core), in this tree and, with
+``--hands-against REV``, in that revision's ``deals/model.py`` too, the two
+loaded side by side in one process and taking turns pass after pass.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import shutil
@@ -28,7 +32,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from io import BytesIO
 from pathlib import Path
 
@@ -54,6 +57,22 @@ def make_pbn(path: Path, games: int) -> None:
     script = f"produce {games}\naction printpbn\n"
     with open(path, "wb") as out:
         subprocess.run([DEALER, "-s", "11"], input=script.encode(), stdout=out, check=True)
+
+
+def make_rich(source: Path, path: Path, games: int) -> None:
+    """printpbn games with what a club's or a match's file holds: players
+    named, a result, a comment, an auction with an alert and a note (each
+    says something the neutral game record holds)."""
+    texts = [game for game in source.read_text().split("\n\n") if game.startswith("[")]
+    with open(path, "w") as out:
+        for number, game in enumerate(texts[:games]):
+            dealer = game.split('[Dealer "', 1)[1][0]
+            for seat in ("West", "North", "East", "South"):
+                game = game.replace(f'[{seat} "-"]', f'[{seat} "{seat[0]}. Player {number % 97}"]')
+            out.write(game.replace('[Result "?"]', '[Result "9"]').replace('[Contract "?"]',
+                                                                           '[Contract "3NT"]')
+                      + f'\n{{Board {number + 1}: a routine game.}}\n[Auction "{dealer}"]\n'
+                      + '1NT =1= Pass 3NT! AP\n[Note "1:15-17"]\n\n')
 
 
 def make_deals(path: Path, count: int) -> None:
@@ -106,45 +125,75 @@ def compare(trees: dict[str, Path], files: list[tuple[str, Path, int]], repeat: 
     return good
 
 
-def hand_costs(count: int = 200_000) -> None:
-    sys.path.insert(0, str(ROOT))
-    from dealerpp.deals.model import Hand
+HAND_CODE = """\
+import importlib.util, json, operator, random, sys, time
+# each tree's deals/model.py, loaded side by side under its own name (what
+# it imports from the rest of the package is the same in both trees)
+models = []
+for number, path in enumerate(sys.argv[3:]):
+    spec = importlib.util.spec_from_file_location(f"model_{number}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    models.append(module)
+count, passes = int(sys.argv[1]), int(sys.argv[2])
+rng = random.Random(5)
+cards = list(range(52))
+masks = []
+for _ in range(count):
+    rng.shuffle(cards)
+    masks.append(sum(1 << card for card in cards[:13]))
+def all_five(hand):
+    return hand.hcp, hand.controls, hand.losers, hand.shape, hand.is_balanced
+def timed(hands, work):
+    start = time.perf_counter()
+    for hand in hands:
+        work(hand)
+    return time.perf_counter() - start
+def made(model):
+    Hand = model.Hand
+    start = time.perf_counter()
+    for mask in masks:
+        Hand(mask)
+    return time.perf_counter() - start
+found = {}
+for name in ("make Hand(mask)", *NAMES):
+    work = all_five if name == "all five" else len if name == "len" else operator.attrgetter(name)
+    best = [[float("inf")] * 2 for _ in models]
+    kept = [[model.Hand(mask) for mask in masks] for model in models]
+    for _ in range(passes):  # the trees in turn, pass after pass
+        for place, model in enumerate(models):
+            if name == "make Hand(mask)":
+                best[place][0] = best[place][1] = min(best[place][0], made(model))
+                continue
+            fresh = [model.Hand(mask) for mask in masks]
+            best[place][0] = min(best[place][0], timed(fresh, work))
+            best[place][1] = min(best[place][1], timed(kept[place], work))
+    found[name] = [[seconds / count * 1e9 for seconds in pair] for pair in best]
+print(json.dumps(found))
+"""
+HAND_NAMES = ("mask", "len", "hcp", "controls", "losers", "shape", "is_balanced", "all five")
 
-    rng = random.Random(5)
-    cards = list(range(52))
-    hands = []
-    for _ in range(count):
-        rng.shuffle(cards)
-        hands.append(Hand(sum(1 << card for card in cards[:13])))
 
-    def per_hand(work: object, fresh: bool = False) -> float:
-        """Best of 5 passes over the hands; ``fresh``: new Hand objects
-        before each pass (made outside the timing), so what is timed is a
-        first read, nothing a hand kept from the pass before."""
-        best = float("inf")
-        for _ in range(5):
-            todo = [Hand(hand.mask) for hand in hands] if fresh else hands
-            start = time.perf_counter()
-            for hand in todo:
-                work(hand)  # type: ignore[operator]
-            best = min(best, time.perf_counter() - start)
-        return best / count * 1e9
-
-    base = per_hand(lambda hand: hand.mask)
-    print(f"\nper hand, this tree ({count:,} hands, best of 5, ns, loop included;"
-          " 'first' on new Hand objects, 'again' on hands read before):")
-    for name, work in (("hand.mask (attribute)", lambda hand: hand.mask),
-                       ("len(hand) (popcount)", len),
-                       ("hand.hcp", lambda hand: hand.hcp),
-                       ("hand.controls", lambda hand: hand.controls),
-                       ("hand.losers", lambda hand: hand.losers),
-                       ("hand.shape", lambda hand: hand.shape),
-                       ("hand.is_balanced", lambda hand: hand.is_balanced),
-                       ("all five", lambda hand: (hand.hcp, hand.controls, hand.losers,
-                                                  hand.shape, hand.is_balanced))):
-        first, again = per_hand(work, fresh=True), per_hand(work)
-        print(f"  {name:<24} first {first:6.0f} ({first / base:4.1f}x hand.mask)"
-              f"   again {again:6.0f} ({again / base:4.1f}x)")
+def hand_costs(trees: dict[str, Path], passes: int, count: int = 200_000) -> None:
+    """The per-hand costs of each tree's model, loaded side by side in one
+    process on one core, the trees taking turns pass after pass; best of
+    the passes."""
+    code = HAND_CODE.replace("NAMES", repr(HAND_NAMES))
+    command = [sys.executable, "-c", code, str(count), str(passes),
+               *(str(tree / "dealerpp" / "deals" / "model.py") for tree in trees.values())]
+    if shutil.which("taskset"):
+        command = ["taskset", "-c", "0", *command]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd="/")
+    found: dict[str, list[list[float]]] = json.loads(done.stdout)
+    print(f"\nper hand ({count:,} random hands, one core, the models side by side in one "
+          f"process taking turns, best of {passes} passes; ns, loop included; 'first' on new "
+          "Hand objects, 'again' on hands read before):")
+    print(f"  {'':<18}" + "".join(f"{name + ' first':>18}{name + ' again':>18}"
+                                  for name in trees))
+    for item, pairs in found.items():
+        print(f"  {item:<18}" + "".join(f"{first:18.0f}{again:18.0f}" for first, again in pairs))
 
 
 def main() -> int:
@@ -154,6 +203,13 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--before", default=BEFORE, help="the git revision to compare with")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--rich", type=int, default=0,
+                        help="also read N games with players, an auction, a note and a comment")
+    parser.add_argument("--hands-against", default=None,
+                        help="a git revision whose hand costs to time in turn with this tree's")
+    parser.add_argument("--hand-passes", type=int, default=7)
+    parser.add_argument("--hands", type=int, default=200_000, help="random hands to time")
+    parser.add_argument("--only", choices=("reads", "hands"), default=None)
     options = parser.parse_args()
     DATA.mkdir(exist_ok=True)
     pbn = DATA / f"model_printpbn_{options.games}.pbn"
@@ -164,10 +220,22 @@ def main() -> int:
         make_deals(binary, options.deals)
     files = [(f"{options.games:,} printpbn games", pbn, options.games),
              (f"{options.deals:,} .deals deals", binary, options.deals)]
+    if options.rich:
+        rich = DATA / f"model_rich_{options.rich}.pbn"
+        if not rich.exists():
+            make_rich(pbn, rich, options.rich)
+        files.append((f"{options.rich:,} rich PBN games", rich, options.rich))
+    good = True
     with tempfile.TemporaryDirectory() as folder:
-        trees = {"before": tree_of(options.before, Path(folder)), "after": ROOT}
-        good = compare(trees, files, options.repeat)
-    hand_costs()
+        if options.only != "hands":
+            trees = {"before": tree_of(options.before, Path(folder) / "before"), "after": ROOT}
+            good = compare(trees, files, options.repeat)
+        if options.only != "reads":
+            hand_trees = {"this": ROOT}
+            if options.hands_against:
+                hand_trees = {options.hands_against: tree_of(
+                    options.hands_against, Path(folder) / "hands"), **hand_trees}
+            hand_costs(hand_trees, options.hand_passes, options.hands)
     print(f"\ngoal: after/before <= {GOAL_RATIO} everywhere: {'met' if good else 'NOT met'}")
     return 0 if good else 1
 

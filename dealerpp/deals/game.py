@@ -26,10 +26,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from dealerpp.deals.model import Seat
+from dealerpp.deals.seat import Seat
 
+# The records below are frozen dataclasses whose __init__ is written out: a
+# reader makes several for every game it reads, and the generated one sets
+# each field with its own object.__setattr__ call (three to five times the
+# cost of filling the instance's dict at once, as Deal does).
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Alert:
     """What was said about one call: ``call`` is its index in the auction
     (0 for the dealer's first call), ``alerted`` whether it was alerted, and
@@ -39,8 +43,11 @@ class Alert:
     alerted: bool = False
     text: str = ""
 
+    def __init__(self, call: int, alerted: bool = False, text: str = "") -> None:
+        object.__setattr__(self, "__dict__", {"call": call, "alerted": alerted, "text": text})
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class Commentary:
     """A remark made at the table or by a commentator, after ``calls``
     calls and ``cards`` cards had been played."""
@@ -48,6 +55,9 @@ class Commentary:
     text: str
     calls: int = 0
     cards: int = 0
+
+    def __init__(self, text: str, calls: int = 0, cards: int = 0) -> None:
+        object.__setattr__(self, "__dict__", {"text": text, "calls": calls, "cards": cards})
 
 
 class Room(enum.Enum):
@@ -60,7 +70,7 @@ class Room(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Players:
     """The names at one table, by seat (``""`` when not known)."""
 
@@ -68,6 +78,10 @@ class Players:
     east: str = ""
     south: str = ""
     west: str = ""
+
+    def __init__(self, north: str = "", east: str = "", south: str = "", west: str = "") -> None:
+        object.__setattr__(self, "__dict__", {"north": north, "east": east, "south": south,
+                                              "west": west})
 
     def __getitem__(self, seat: Seat) -> str:
         return (self.north, self.east, self.south, self.west)[seat]
@@ -105,7 +119,7 @@ class Match:
     kept: tuple[Kept, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Game:
     """What is known of a board at the table besides the cards, the calls
     and the cards played (those are the deal's own)."""
@@ -117,6 +131,14 @@ class Game:
     commentary: tuple[Commentary, ...] = ()
     match: Match | None = None
     kept: tuple[Kept, ...] = ()
+
+    def __init__(self, alerts: tuple[Alert, ...] = (), claim: int | None = None,
+                 players: Players | None = None, room: Room | None = None,
+                 commentary: tuple[Commentary, ...] = (), match: Match | None = None,
+                 kept: tuple[Kept, ...] = ()) -> None:
+        object.__setattr__(self, "__dict__", {
+            "alerts": alerts, "claim": claim, "players": players, "room": room,
+            "commentary": commentary, "match": match, "kept": kept})
 
     def alert(self, call: int) -> Alert | None:
         """What was said about the call at index ``call``, if anything."""

@@ -18,8 +18,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from dealerpp.deals.seat import Seat as Seat  # re-exported: the model's own name
+from dealerpp.deals.seat import _Initialled
 from dealerpp.diagnostics import quote
 from dealerpp.lengths import Shape
 
@@ -31,32 +33,6 @@ SUIT_MASK = (1 << 13) - 1
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
 SEAT_CHARS = "NESW"
-
-
-class _Initialled(enum.IntEnum):
-    """A value shown as the initial of its name (``N`` for NORTH), and read
-    back from it in either case."""
-
-    def __str__(self) -> str:
-        return self.name[0]
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-    @classmethod
-    def from_char(cls: type[_E], char: str) -> _E:
-        initials = _INITIALS.get(cls)
-        if initials is None:  # made once a class: readers call this for every card
-            initials = _INITIALS[cls] = {initial: member for member in cls
-                                         for initial in (member.name[0], member.name[0].lower())}
-        found = initials.get(char)
-        if found is None:
-            raise ValueError(f"not a {cls.__name__.lower()}: {quote(char)}")
-        return found  # type: ignore[return-value]
-
-
-_E = TypeVar("_E", bound=_Initialled)
-_INITIALS: dict[type[_Initialled], dict[str, _Initialled]] = {}
 
 
 class Suit(_Initialled):
@@ -96,36 +72,6 @@ class Strain(enum.IntEnum):
     @property
     def suit(self) -> Suit | None:
         return None if self is Strain.NOTRUMP else Suit(self)
-
-
-class Seat(_Initialled):
-    """A seat, clockwise from North: ``N E S W`` (values 0-3, the .deals
-    hand order). ``Seat.parse`` also takes the name (``"north"``)."""
-
-    NORTH = 0
-    EAST = 1
-    SOUTH = 2
-    WEST = 3
-
-    @property
-    def name_title(self) -> str:
-        return self.name.title()
-
-    def next(self, steps: int = 1) -> Seat:
-        """The seat ``steps`` places clockwise (LHO for 1, partner for 2)."""
-        return Seat((self + steps) % 4)
-
-    @classmethod
-    def parse(cls, text: str) -> Seat:
-        """The seat an initial or a name says, any case (``N``, ``north``)."""
-        found = _SEAT_NAMES.get(text.lower())
-        if found is None:
-            raise ValueError(f"not a seat: {quote(text)}")
-        return found
-
-
-_SEAT_NAMES: dict[str, Seat] = {name: seat for seat in Seat
-                                for name in (seat.name.lower(), seat.name[0].lower())}
 
 
 _SEATS: tuple[Seat, ...] = tuple(Seat)
@@ -289,10 +235,12 @@ def suit_losers(bits: int) -> int:
     return 3 - ace - king - queen
 
 
-_LOSERS: list[int] = []  # by holding, 8192 entries, made on first use
+# dealer's losers of each 13-bit holding, one byte each (8 KiB: a hand's
+# four lookups stay in the first-level cache). Made on first use.
+_LOSERS = bytearray()
 
 
-def _losers_table() -> list[int]:
+def _losers_table() -> bytearray:
     if not _LOSERS:
         _LOSERS.extend(suit_losers(bits) for bits in range(1 << 13))
     return _LOSERS
@@ -366,18 +314,8 @@ class Holding:
 
     @property
     def losers(self) -> int:
-        return _losers_table()[self.bits]
+        return (_LOSERS or _losers_table())[self.bits]
 
-
-# Per holding, by the suit's place in a hand: hcp (bits 0-5), controls (6-9)
-# and losers (10-13), then the suit's length at its own place in a shape key
-# (lengths S H D C, four bits each, from bit 14). Each field holds the sum
-# over four suits (at most 37, 12 and 12; 13 a suit), so adding a hand's
-# four lookups carries into no other field and the sum is all it counts
-# (Hand._count); 30 bits in all, one CPython digit, so the adds stay cheap.
-# Made on first use (32,768 rows).
-_LENGTHS_AT = 14
-_SUIT_COUNTS: list[list[int]] = []
 
 # hcp | controls << 6 of two suits' top four ranks (A K Q J), keyed by a
 # hand's mask shifted right 9 (clubs and diamonds) or 35 (hearts and spades)
@@ -400,15 +338,35 @@ def _tops_table() -> list[int]:
     return _TOPS
 
 
-def _suit_counts() -> list[list[int]]:
-    if not _SUIT_COUNTS:
-        base = [_HCP_OF_TOP4[bits >> 9] | _CONTROLS_OF_TOP2[bits >> 11] << 6
-                | suit_losers(bits) << 10 for bits in range(SUIT_MASK + 1)]
-        _SUIT_COUNTS.extend(
-            [count | (bits.bit_count() << (_LENGTHS_AT + 4 * place))
-             for bits, count in enumerate(base)]
-            for place in (3, 2, 1, 0))  # spades first, as a shape key
-    return _SUIT_COUNTS
+# A hand's suit lengths as one shape key (S H D C, four bits each, spades
+# highest): the sum of one lookup a suit, in a table for the suit's place
+# whose row for a holding is its length shifted to that place. A table has
+# 14 distinct values, each one int object shared by its rows, so a lookup
+# reads a pointer from a 64 KiB tuple and an object that stays in the cache
+# (tables of 8192 distinct ints, one object a row, missed it on random
+# hands). Made on first use, with the Shape of every key of a hand of 13
+# cards or fewer (2,380 of them; a Shape for another is made when first seen).
+_LENGTH_KEYS: list[tuple[int, ...]] = []
+_SHAPE_OF_KEY: dict[int, Shape] = {}
+
+
+def _length_keys() -> list[tuple[int, ...]]:
+    if not _LENGTH_KEYS:
+        for shift in (12, 8, 4, 0):  # spades, hearts, diamonds, clubs
+            values = [length << shift for length in range(14)]
+            _LENGTH_KEYS.append(tuple(values[bits.bit_count()] for bits in range(SUIT_MASK + 1)))
+        for s in range(14):
+            for h in range(14 - s):
+                for d in range(14 - s - h):
+                    for c in range(14 - s - h - d):
+                        _shape_of_new_key(s << 12 | h << 8 | d << 4 | c)
+    return _LENGTH_KEYS
+
+
+def _shape_of_new_key(key: int) -> Shape:
+    found = _SHAPE_OF_KEY[key] = tuple.__new__(
+        Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
+    return found
 
 
 class Hand:
@@ -423,15 +381,14 @@ class Hand:
     Immutable and hashable, equal by its cards.
     """
 
-    # Written by hand, not a dataclass: a slot keeps the hand's counts once
-    # made (_count), which a frozen dataclass could only keep in a __dict__
-    # made for the purpose (slow to make, and a container the garbage
-    # collector then walks).
-    __slots__ = ("_counts", "mask")
+    # Written by hand, not a dataclass: one slot, set through its own
+    # setter, is the cheapest immutable object to make (deal.north makes
+    # one every time). Each count is a few lookups of small tables, made
+    # afresh at each read: nothing is kept, so a new hand costs nothing more.
+    __slots__ = ("mask",)
     __match_args__ = ("mask",)
 
     mask: int
-    _counts: int  # the packed counts of _count, -1 until first asked for
 
     def __init__(self, mask: int | str = 0) -> None:
         if isinstance(mask, str):  # Hand("AQJ432.8.764.T86")
@@ -439,7 +396,6 @@ class Hand:
         if not 0 <= mask <= FULL_MASK:
             raise ValueError("a hand mask uses bits 0-51 only")
         _SET_MASK(self, mask)
-        _SET_COUNTS(self, -1)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Hand:
@@ -503,45 +459,33 @@ class Hand:
     def length(self, suit: Suit | int) -> int:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
-    # losers and the shape (hcp and controls too) are fields of one packed
-    # int, made on first use by four table lookups (one a suit: _suit_counts)
-    # and kept on the hand: every read after that is an attribute read and a
-    # shift.
-    def _count(self) -> int:
-        mask = self.mask
-        spades, hearts, diamonds, clubs = _SUIT_COUNTS or _suit_counts()
-        counts = (spades[mask >> 39] + hearts[mask >> 26 & SUIT_MASK]
-                  + diamonds[mask >> 13 & SUIT_MASK] + clubs[mask & SUIT_MASK])
-        _SET_COUNTS(self, counts)  # the hand's own counts: nothing a reader sees changes
-        return counts
-
+    # The shape and balance: four lookups (_length_keys) make the shape key,
+    # one dict or set lookup the answer.
     @property
     def shape(self) -> Shape:
         """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
-        counts = self._counts
-        key = (counts if counts >= 0 else self._count()) >> _LENGTHS_AT
-        found = _SHAPE_OF_KEY.get(key)
-        if found is None:
-            found = _SHAPE_OF_KEY[key] = tuple.__new__(
-                Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
-        return found
+        mask = self.mask
+        s, h, d, c = _LENGTH_KEYS or _length_keys()
+        key = s[mask >> 39] + h[mask >> 26 & SUIT_MASK] + d[mask >> 13 & SUIT_MASK] \
+            + c[mask & SUIT_MASK]
+        try:
+            return _SHAPE_OF_KEY[key]
+        except KeyError:  # a hand of more than 13 cards
+            return _shape_of_new_key(key)
 
     @property
     def is_balanced(self) -> bool:
         """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
-        counts = self._counts
-        return (counts if counts >= 0 else self._count()) >> _LENGTHS_AT in _BALANCED_KEYS
+        mask = self.mask
+        s, h, d, c = _LENGTH_KEYS or _length_keys()
+        return (s[mask >> 39] + h[mask >> 26 & SUIT_MASK] + d[mask >> 13 & SUIT_MASK]
+                + c[mask & SUIT_MASK]) in _BALANCED_KEYS
 
-    # hcp and controls: the kept counts when the hand has them, else two
-    # lookups (_tops_table: the top four ranks of two suits at once), not
-    # kept: cheaper than making all the counts, whose four larger tables a
-    # random hand reads out of the cache.
+    # hcp and controls: two lookups (_tops_table: the top four ranks of two
+    # suits at once).
     @property
     def hcp(self) -> int:
         """High-card points: A 4, K 3, Q 2, J 1 (dealer's ``hcp``)."""
-        counts = self._counts
-        if counts >= 0:
-            return counts & 63
         mask = self.mask
         table = _TOPS or _tops_table()
         return (table[mask >> 9 & _TOPS_KEY] + table[mask >> 35 & _TOPS_KEY]) & 63
@@ -549,18 +493,18 @@ class Hand:
     @property
     def controls(self) -> int:
         """Controls: A 2, K 1 (dealer's ``control``)."""
-        counts = self._counts
-        if counts >= 0:
-            return counts >> 6 & 15
         mask = self.mask
         table = _TOPS or _tops_table()
         return (table[mask >> 9 & _TOPS_KEY] + table[mask >> 35 & _TOPS_KEY]) >> 6
 
     @property
     def losers(self) -> int:
-        """Losing-trick count as dealer's ``loser`` makes it (see suit_losers)."""
-        counts = self._counts
-        return (counts if counts >= 0 else self._count()) >> 10 & 15
+        """Losing-trick count as dealer's ``loser`` makes it (see suit_losers):
+        four lookups of one 8 KiB table."""
+        mask = self.mask
+        table = _LOSERS or _losers_table()
+        return (table[mask >> 39] + table[mask >> 26 & SUIT_MASK]
+                + table[mask >> 13 & SUIT_MASK] + table[mask & SUIT_MASK])
 
     def cards(self) -> Iterator[Card]:
         return cards_of_mask(self.mask)
@@ -589,12 +533,9 @@ class Hand:
         return f"Hand({self.to_pbn()!r})"
 
 
-# The slots' own setters (Hand refuses setattr: it is immutable).
+# The slot's own setter (Hand refuses setattr: it is immutable).
 _SET_MASK: Callable[[Hand, int], None] = Hand.__dict__["mask"].__set__
-_SET_COUNTS: Callable[[Hand, int], None] = Hand.__dict__["_counts"].__set__
 
-# The shape of each suit-length key seen (lengths S H D C, four bits each).
-_SHAPE_OF_KEY: dict[int, Shape] = {}
 _BALANCED = frozenset(
     (s, h, d, c) for s in range(2, 6) for h in range(2, 6) for d in range(2, 6)
     for c in range(2, 6)

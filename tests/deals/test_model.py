@@ -87,14 +87,20 @@ def test_is_balanced(text: str, balanced: bool) -> None:
     assert Hand(text).is_balanced is balanced
 
 
+def test_a_hand_of_more_than_thirteen_cards_has_its_shape() -> None:
+    hand = Hand("AKQJT98765432.AKQJT98765432.2.")  # not a bridge hand, but a Hand
+    assert hand.shape == (13, 13, 1, 0) and not hand.is_balanced and len(hand) == 27
+    assert (hand.hcp, hand.controls, hand.losers) == (20, 6, 1)
+
+
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(0, 51), min_size=0, max_size=13, unique=True))
 def test_a_hands_counts_are_its_suits_counts_first_read_or_later(cards: list[int]) -> None:
-    """hcp, controls and losers are made for all at the first read and
-    kept: each equals the sum over the four holdings (each holding's count
-    is checked against dealer below), the shape is the suits' lengths
-    counted card by card, balanced is 4333, 4432 or 5332; and reading in
-    any order, or again, or on an equal hand, gives the same."""
+    """hcp, controls and losers each equal the sum over the four holdings
+    (each holding's count is checked against dealer below), the shape is
+    the suits' lengths counted card by card, balanced is 4333, 4432 or
+    5332; and reading in any order, or again, or on an equal hand, gives
+    the same."""
     hand = Hand.from_cards(cards)
     holdings = [hand.spades, hand.hearts, hand.diamonds, hand.clubs]
     lengths = tuple(sum(1 for card in cards if card // 13 == suit) for suit in (3, 2, 1, 0))
