@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.blocks import _CARD_BITS, _FULL, _bytes, _each_sub_block
+from dealerpp.deals.bulk.array import FULL, DealArray, holding_text
+from dealerpp.deals.bulk.blocks import CARD_BITS, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
 
 if TYPE_CHECKING:
@@ -79,8 +79,8 @@ class BhgCodec(RecordLines):
         ok &= ~crlf | (rows[:, 52] == 13)
         cards = _CARD[rows[:, :52]]
         ok &= (cards != 255).all(axis=1)
-        hands = _CARD_BITS[cards].reshape(-1, 4, 13).sum(axis=2, dtype=np.uint64)
-        ok &= hands.sum(axis=1, dtype=np.uint64) == _FULL  # so each card once
+        hands = CARD_BITS[cards].reshape(-1, 4, 13).sum(axis=2, dtype=np.uint64)
+        ok &= hands.sum(axis=1, dtype=np.uint64) == FULL  # so each card once
         # (the file's last line may have no line end: one byte is blank only if LF)
         blank = (((length == 1) & (rows[:, 0] == 10))
                  | ((length == 2) & (rows[:, 0] == 13) & (rows[:, 1] == 10)))
@@ -114,8 +114,8 @@ class BhgCodec(RecordLines):
                                    axis=1)
             rows[a:b, :52] = cells[cells != 0].reshape(b - a, 52)
 
-        _each_sub_block(count, work)
-        return _bytes(out)
+        each_sub_block(count, work)
+        return byte_view(out)
 
     @property
     def first_written(self) -> int | None:

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import holding_text
+from dealerpp.deals.bulk.array import FULL, holding_text
 
 _LITTLE = sys.byteorder == "little"
 _BYTE_ONES = np.uint64(0x0101010101010101)
@@ -38,7 +38,7 @@ _NL, _CR = 10, 13
 RANKS = b"23456789TJQKA"
 
 
-class _Checks:
+class RowChecks:
     """Per-row validity, computed lazily: a whole-block ``all()`` is cheap,
     the per-row reduction only runs when something failed. Sub-blocks may
     report from several threads."""
@@ -68,7 +68,7 @@ def _threads() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def _each_sub_block(rows: int, work: Callable[[int, int], None], size: int = SUB_ROWS) -> None:
+def each_sub_block(rows: int, work: Callable[[int, int], None], size: int = SUB_ROWS) -> None:
     """Run ``work(a, b)`` over row ranges of ``size``, on helper threads too
     when there is more than one range (each range writes its own rows).
     Plain threads: concurrent.futures would cost more to import than a
@@ -104,14 +104,14 @@ def _each_sub_block(rows: int, work: Callable[[int, int], None], size: int = SUB
         raise errors[0]
 
 
-def _grid(block: bytes | memoryview, width: int) -> np.ndarray:
+def as_grid(block: bytes | memoryview, width: int) -> np.ndarray:
     return np.frombuffer(block, np.uint8).reshape(-1, width)
 
 
-def _translated(block: bytes | memoryview, table: bytes, width: int) -> np.ndarray:
+def translated_grid(block: bytes | memoryview, table: bytes, width: int) -> np.ndarray:
     """The block through a byte table (``bytes.translate`` runs at memory speed)."""
     data = block if isinstance(block, bytes) else bytes(block)
-    return _grid(data.translate(table), width)
+    return as_grid(data.translate(table), width)
 
 
 def content_width(width: int, contents: Sequence[int]) -> tuple[int, bool]:
@@ -121,7 +121,7 @@ def content_width(width: int, contents: Sequence[int]) -> tuple[int, bool]:
     return width - 2, True
 
 
-def _check_line_end(checks: _Checks, raw: np.ndarray, content: int, crlf: bool) -> None:
+def check_line_end(checks: RowChecks, raw: np.ndarray, content: int, crlf: bool) -> None:
     """The record ends in LF (or CR LF). Records are cut at LFs, but the last
     line of a file may have none: its last character is then anything."""
     checks.add(raw[:, -1] == _NL)
@@ -129,21 +129,20 @@ def _check_line_end(checks: _Checks, raw: np.ndarray, content: int, crlf: bool) 
         checks.add(raw[:, content] == _CR)
 
 
-def _records(block: bytes | memoryview, width: int, contents: Sequence[int]
-             ) -> tuple[int, np.ndarray, _Checks]:
+def text_records(block: bytes | memoryview, width: int, contents: Sequence[int]
+             ) -> tuple[int, np.ndarray, RowChecks]:
     """A block of text records of one width: the record width without line end
     (one of ``contents``), the block as a grid, and its checks, the line
     ends checked already."""
     content, crlf = content_width(width, contents)
-    raw = _grid(block, width)
-    checks = _Checks(len(raw))
-    _check_line_end(checks, raw, content, crlf)
+    raw = as_grid(block, width)
+    checks = RowChecks(len(raw))
+    check_line_end(checks, raw, content, crlf)
     return content, raw, checks
 
 
 _DOT = 64  # >> 6 gives 1: a dot weighs 1 in a hand's count of dots
 _BAD = 128  # >> 6 gives 2: a bad character weighs 2, so it never passes for a dot
-_FULL = np.uint64((1 << 52) - 1)
 
 
 def _card_table(lower: bool) -> bytes:
@@ -158,7 +157,7 @@ def _card_table(lower: bool) -> bytes:
     return bytes(table)
 
 
-def _dot_prefix(dots: np.ndarray) -> np.ndarray:
+def dot_prefix(dots: np.ndarray) -> np.ndarray:
     """Inclusive running count of dots along each 16-character hand.
 
     SWAR: multiplying 8 bytes of 0/1 by 0x0101..01 leaves in byte k the sum
@@ -186,14 +185,14 @@ class HandsLayout:
         self.starts = tuple(starts)
         self.first = first
         self.fixed = tuple(fixed)
-        self.fixed_runs = _runs(fixed)
+        self.fixed_runs = column_runs(fixed)
         self.table = _card_table(lower)
 
     # -- decoding -----------------------------------------------------------
-    def decode_rows(self, block: bytes | memoryview, width: int, checks: _Checks,
+    def decode_rows(self, block: bytes | memoryview, width: int, checks: RowChecks,
                     first: np.ndarray | int | None = None) -> np.ndarray:
         """Masks of every row; failures are recorded in ``checks``."""
-        raw = _grid(block, width)
+        raw = as_grid(block, width)
         masks = np.empty((len(raw), 4), np.uint64)
         step = self.starts[1] - self.starts[0]
         if first is not None and not isinstance(first, int) and len(first) \
@@ -203,22 +202,22 @@ class HandsLayout:
         def work(a: int, b: int) -> None:
             for column, expected in self.fixed_runs:
                 checks.add(raw[a:b, column:column + len(expected)] == expected, a)
-            codes = _translated(block[a * width:b * width], self.table, width)
+            codes = translated_grid(block[a * width:b * width], self.table, width)
             # the four hands as an (n, 4, 16) view: equally spaced columns
             hands = np.lib.stride_tricks.as_strided(
                 codes[:, self.starts[0]:], (b - a, 4, 16), (width, step, 1), writeable=False)
             offset = first if first is None or isinstance(first, int) else first[a:b]
             masks[a:b] = self._masks(hands, checks, a, self.first if offset is None else offset)
 
-        _each_sub_block(len(raw), work)
+        each_sub_block(len(raw), work)
         return masks
 
-    def _masks(self, hands: np.ndarray, checks: _Checks, row: int,
+    def _masks(self, hands: np.ndarray, checks: RowChecks, row: int,
                first: np.ndarray | int) -> np.ndarray:
         # 0 for a rank, 1 for a dot, 2 for a bad character
         dots = hands >> 6
         checks.add(dots < 2, row)  # no bad character
-        suits = _dot_prefix(dots)  # dots up to here: 0 spades .. 3 clubs
+        suits = dot_prefix(dots)  # dots up to here: 0 spades .. 3 clubs
         checks.add(suits[:, :, 15] == 3, row)  # so 13 ranks a hand
         # card = 13 * (3 - suit) + rank; a dot or a bad character 254 or 255,
         # whose bit is 0 (uint8 arithmetic: any byte is a row of the table)
@@ -229,8 +228,8 @@ class HandsLayout:
         # the full deal only when no card is there twice (a sum of 52 powers
         # of two has 52 bits set only without a carry), so a sum that is
         # FULL proves every card once.
-        sums = _CARD_BITS[card].sum(axis=2, dtype=np.uint64)
-        checks.add(sums.sum(axis=1, dtype=np.uint64) == _FULL, row)
+        sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)
+        checks.add(sums.sum(axis=1, dtype=np.uint64) == FULL, row)
         if isinstance(first, int):
             order = [(seat - first) % 4 for seat in range(4)]
             masks: np.ndarray = sums[:, order]
@@ -252,11 +251,11 @@ class HandsLayout:
                 out[a:, self.starts[0]:], (b - a, 4, 16), (out.strides[0], step, 1))
             target[:] = hands
 
-        _each_sub_block(len(masks), work)
+        each_sub_block(len(masks), work)
 
 
 # the bit of each card number, 0 for any byte past 51 (a dot, a bad character)
-_CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
+CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
 
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -334,7 +333,7 @@ def _shifted(lo: np.ndarray, hi: np.ndarray, places: np.ndarray) -> tuple[np.nda
     return new_lo, new_hi
 
 
-def _runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:
+def column_runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:
     """Fixed columns merged into runs of consecutive columns, so a check is
     one comparison of a slice."""
     runs: list[tuple[int, bytearray]] = []
@@ -346,12 +345,12 @@ def _runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:
     return [(column, np.frombuffer(bytes(chars), np.uint8)) for column, chars in runs]
 
 
-def _rows(count: int, template: bytes) -> np.ndarray:
+def template_rows(count: int, template: bytes) -> np.ndarray:
     """``count`` output rows, each a copy of ``template``."""
     out = np.empty((count, len(template)), np.uint8)
     out[:] = np.frombuffer(template, np.uint8)
     return out
 
 
-def _bytes(out: np.ndarray) -> memoryview:
+def byte_view(out: np.ndarray) -> memoryview:
     return memoryview(out.data).cast("B")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, _bytes, _records, _rows
+from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
 from dealerpp.deals.bulk.head import HeadHooks
 
 
@@ -34,13 +34,13 @@ class CompactCodec(HeadHooks):
         return (76,)
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        checks = _records(block, width, self.contents)[2]
+        checks = text_records(block, width, self.contents)[2]
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks), checks.ok
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         hand = b" " * 16
-        out = _rows(len(deals), b"n " + hand + b"\ne " + hand + b"\ns " + hand + b"\nw " + hand
+        out = template_rows(len(deals), b"n " + hand + b"\ne " + hand + b"\ns " + hand + b"\nw " + hand
                     + b"\n")
         self.layout.fill(deals.masks, out)
-        return _bytes(out)
+        return byte_view(out)

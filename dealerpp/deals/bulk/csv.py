@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text
-from dealerpp.deals.bulk.blocks import _bytes, _each_sub_block
+from dealerpp.deals.bulk.blocks import byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def csv_lines(masks: np.ndarray, boards: np.ndarray) -> np.ndarray:
         cells = np.concatenate(pieces, axis=1)
         parts[a] = cells[cells != 0]
 
-    _each_sub_block(count, work)
+    each_sub_block(count, work)
     return joined(parts)
 
 
@@ -200,7 +200,7 @@ class CsvCodec(RecordLines):
         if boards is None:
             first = (self._first or 1) + first_index
             boards = np.arange(first, first + len(deals), dtype=np.int64)
-        return _bytes(csv_lines(deals.masks, boards))
+        return byte_view(csv_lines(deals.masks, boards))
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter(self)

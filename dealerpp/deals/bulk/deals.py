@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
-from dealerpp.deals.bulk.blocks import _FULL, _bytes
+from dealerpp.deals.bulk.array import FULL, DealArray, full_rows, popcount
+from dealerpp.deals.bulk.blocks import byte_view
 
 
 class DealsCodec:
@@ -19,9 +19,9 @@ class DealsCodec:
         masks = np.frombuffer(block, "<u8").reshape(-1, 4).astype(np.uint64, copy=False)
         counts = popcount(masks)
         union = masks[:, 0] | masks[:, 1] | masks[:, 2] | masks[:, 3]
-        if (counts == 13).all() and (union == _FULL).all():  # whole-array checks first
+        if (counts == 13).all() and (union == FULL).all():  # whole-array checks first
             return DealArray(masks), None
         return DealArray(masks), full_rows(masks)
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
-        return _bytes(np.ascontiguousarray(deals.masks.astype("<u8", copy=False)))
+        return byte_view(np.ascontiguousarray(deals.masks.astype("<u8", copy=False)))

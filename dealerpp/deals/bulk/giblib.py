@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, _bytes, _records, _rows
+from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
 from dealerpp.deals.bulk.hooks import LineHooks
 
 
@@ -28,7 +28,7 @@ class GiblibCodec(LineHooks):
                          fixed=[(16, b" "), (33, b" "), (50, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, raw, checks = _records(block, width, self.contents)
+        content, raw, checks = text_records(block, width, self.contents)
         tricks = None
         if content == 88:
             checks.add(raw[:, 67] == ord(":"))
@@ -41,9 +41,9 @@ class GiblibCodec(LineHooks):
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         if deals.tricks is None:
-            out = _rows(len(deals), b" " * 67 + b"\n")
+            out = template_rows(len(deals), b" " * 67 + b"\n")
         else:
-            out = _rows(len(deals), b" " * 67 + b":" + b" " * 20 + b"\n")
+            out = template_rows(len(deals), b" " * 67 + b":" + b" " * 20 + b"\n")
             out[:, 68:88] = deals.tricks
         self.layout.fill(deals.masks, out)
-        return _bytes(out)
+        return byte_view(out)

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, popcount
+from dealerpp.deals.bulk.array import FULL, DealArray, popcount
 from dealerpp.deals.bulk.blocks import (
-    _FULL,
-    _bytes,
-    _each_sub_block,
-    _records,
-    _rows,
-    _translated,
+    byte_view,
+    each_sub_block,
+    template_rows,
+    text_records,
+    translated_grid,
 )
 from dealerpp.deals.bulk.hooks import LineHooks
 
@@ -36,7 +35,7 @@ class Hex26Codec(LineHooks):
     _table = _hex_table()
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        content, raw, checks = _records(block, width, self.contents)
+        content, raw, checks = text_records(block, width, self.contents)
         boards = None
         if content == 28:
             checks.add(raw[:, 26] == ord("-"))
@@ -46,7 +45,7 @@ class Hex26Codec(LineHooks):
         masks = np.empty((len(raw), 4), np.uint64)
 
         def work(a: int, b: int) -> None:
-            digits = _translated(block[a * width:b * width], self._table, width)
+            digits = translated_grid(block[a * width:b * width], self._table, width)
             checks.add(digits[:, :26] < 16, a)  # 0-9 A-F a-f
             low, high = digits[:, 0:26:2], digits[:, 1:26:2]  # (n, 13), ranks A..2
             # the 2-bit codes by card (reversed columns: the two first)
@@ -60,18 +59,18 @@ class Hex26Codec(LineHooks):
             bit1 = np.packbits(code, axis=1, bitorder="little").view("<u8")[:, 0]
             # code = seat XOR 2: N 2, E 3, S 0, W 1
             part = masks[a:b]
-            part[:, 0] = bit1 & ~bit0 & _FULL
-            part[:, 1] = bit1 & bit0 & _FULL
-            part[:, 2] = ~(bit1 | bit0) & _FULL
-            part[:, 3] = bit0 & ~bit1 & _FULL
+            part[:, 0] = bit1 & ~bit0 & FULL
+            part[:, 1] = bit1 & bit0 & FULL
+            part[:, 2] = ~(bit1 | bit0) & FULL
+            part[:, 3] = bit0 & ~bit1 & FULL
             checks.add(popcount(part) == 13, a)
 
-        _each_sub_block(len(raw), work)
+        each_sub_block(len(raw), work)
         return DealArray(masks, boards=boards), checks.ok
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         width = 27 if deals.boards is None else 29
-        out = _rows(len(deals), b"0" * 26 + (b"-0\n" if deals.boards is not None else b"\n"))
+        out = template_rows(len(deals), b"0" * 26 + (b"-0\n" if deals.boards is not None else b"\n"))
         masks = deals.masks
 
         def work(a: int, b: int) -> None:
@@ -89,10 +88,10 @@ class Hex26Codec(LineHooks):
             out[a:b, 0:26:2] = _hex_digits(low)
             out[a:b, 1:26:2] = _hex_digits(high)
 
-        _each_sub_block(len(deals), work)
+        each_sub_block(len(deals), work)
         if deals.boards is not None:
             out[:, width - 2] = _hex_digits((deals.boards % 16).astype(np.uint8))
-        return _bytes(out)
+        return byte_view(out)
 
 
 def _hex_digits(values: np.ndarray) -> np.ndarray:

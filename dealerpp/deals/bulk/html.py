@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.blocks import RANKS, _bytes, _each_sub_block, hand_texts
+from dealerpp.deals.bulk.blocks import RANKS, byte_view, each_sub_block, hand_texts
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, joined
 
 if TYPE_CHECKING:
@@ -301,8 +301,8 @@ class HtmlCodec(RecordLines):
                     [np.where(tens > 0, tens + 48, 0), points[:, seat] % 10 + 48], axis=1))
             parts[a] = rows[rows != 0]
 
-        _each_sub_block(count, work, _BLOCK_ROWS)
-        return _bytes(joined(parts))
+        each_sub_block(count, work, _BLOCK_ROWS)
+        return byte_view(joined(parts))
 
     def ending(self, total: int) -> bytes:
         from dealerpp.deals.formats.html import DEFAULT_TITLE, PAGE_CLOSE, PAGE_END

@@ -29,21 +29,20 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, popcount
+from dealerpp.deals.bulk.array import FULL, DealArray, popcount
 from dealerpp.deals.bulk.blocks import (
-    _CARD_BITS,
-    _FULL,
-    _bytes,
-    _check_line_end,
-    _Checks,
-    _dot_prefix,
-    _each_sub_block,
-    _grid,
-    _rows,
-    _runs,
-    _translated,
+    CARD_BITS,
+    RowChecks,
+    as_grid,
+    byte_view,
+    check_line_end,
+    column_runs,
     content_width,
+    dot_prefix,
+    each_sub_block,
     hand_texts,
+    template_rows,
+    translated_grid,
 )
 from dealerpp.deals.bulk.head import HeadHooks
 from dealerpp.deals.bulk.hooks import PieceWriter
@@ -131,9 +130,9 @@ class LinCodec(HeadHooks):
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         digits = (content - 86) // 2
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        raw = as_grid(block, width)
+        checks = RowChecks(len(raw))
+        check_line_end(checks, raw, content, crlf)
         boards = self._boards(raw, digits, checks)
         cycle = (boards - 1) % 16
         checks.add(raw[:, 8 + digits] == self._dealers[cycle])
@@ -141,7 +140,7 @@ class LinCodec(HeadHooks):
         fixed = [(0, b"qx|o"), (4 + digits, b"|md|"), (9 + digits, b"S"), (26 + digits, b",S"),
                  (44 + digits, b",S"), (62 + digits, b"|rh||ah|Board "),
                  (76 + 2 * digits, b"|sv|"), (81 + 2 * digits, b"|pg||")]
-        runs = _runs([(column + i, bytes([char])) for column, text in fixed
+        runs = column_runs([(column + i, bytes([char])) for column, text in fixed
                       for i, char in enumerate(text)])
         masks = np.empty((len(raw), 4), np.uint64)
         first = 10 + digits
@@ -149,16 +148,16 @@ class LinCodec(HeadHooks):
         def work(a: int, b: int) -> None:
             for column, expected in runs:
                 checks.add(raw[a:b, column:column + len(expected)] == expected, a)
-            codes = _translated(block[a * width:b * width], self._table, width)
+            codes = translated_grid(block[a * width:b * width], self._table, width)
             hands = np.lib.stride_tricks.as_strided(
                 codes[:, first:], (b - a, 3, 16), (width, _HAND_STEP, 1), writeable=False)
             masks[a:b] = _masks(hands, checks, a)
 
-        _each_sub_block(len(raw), work)
+        each_sub_block(len(raw), work)
         return DealArray(masks, boards=boards), checks.ok
 
     @staticmethod
-    def _boards(raw: np.ndarray, digits: int, checks: _Checks) -> np.ndarray:
+    def _boards(raw: np.ndarray, digits: int, checks: RowChecks) -> np.ndarray:
         """The board numbers of ``ah``, which ``qx`` must repeat."""
         heading = raw[:, 76 + digits:76 + 2 * digits]
         checks.add(raw[:, 4:4 + digits] == heading)
@@ -182,12 +181,12 @@ class LinCodec(HeadHooks):
         digits = _digit_count(boards)
         kinds = np.unique(digits).tolist()
         if len(kinds) == 1:
-            return _bytes(self._lines(deals.masks, boards, kinds[0]))
+            return byte_view(self._lines(deals.masks, boards, kinds[0]))
         if (np.diff(digits) >= 0).all():  # numbers rise: each kind is one run of rows
             runs = [self._lines(deals.masks[rows[0]:rows[-1] + 1], boards[rows[0]:rows[-1] + 1],
                                 kind).reshape(-1)
                     for kind in kinds for rows in [np.flatnonzero(digits == kind)]]
-            return _bytes(np.concatenate(runs))
+            return byte_view(np.concatenate(runs))
         widths = 87 + 2 * digits
         offsets = np.concatenate(([0], np.cumsum(widths)[:-1]))
         out = np.empty(int(widths.sum()), np.uint8)
@@ -195,11 +194,11 @@ class LinCodec(HeadHooks):
             rows = np.flatnonzero(digits == kind)
             lines = self._lines(deals.masks[rows], boards[rows], kind)
             out[offsets[rows, None] + np.arange(lines.shape[1])] = lines
-        return _bytes(out)
+        return byte_view(out)
 
     def _lines(self, masks: np.ndarray, boards: np.ndarray, digits: int) -> np.ndarray:
         """``(N, width)`` lines of boards whose numbers have ``digits`` digits."""
-        out = _rows(len(masks), _template(digits))
+        out = template_rows(len(masks), _template(digits))
         width = out.shape[1]
         for column in range(digits):
             place = (boards // 10 ** (digits - 1 - column)) % 10 + 48
@@ -215,7 +214,7 @@ class LinCodec(HeadHooks):
                 out[a:, first:], (b - a, 3, 16), (width, _HAND_STEP, 1))
             target[:] = hands.reshape(b - a, 3, 16)
 
-        _each_sub_block(len(masks), work)
+        each_sub_block(len(masks), work)
         return out
 
     # -- a whole file -------------------------------------------------------------
@@ -228,23 +227,23 @@ class LinCodec(HeadHooks):
         return _PieceWriter()
 
 
-def _masks(hands: np.ndarray, checks: _Checks, row: int) -> np.ndarray:
+def _masks(hands: np.ndarray, checks: RowChecks, row: int) -> np.ndarray:
     """Masks N E S W of ``(n, 3, 16)`` hands S W N (East holds the rest)."""
     dots = hands >> 6  # 1 for a suit letter, 2 for a bad character
     checks.add(dots < 2, row)
-    suits = _dot_prefix(dots)  # letters up to here: 0 spades .. 3 clubs
+    suits = dot_prefix(dots)  # letters up to here: 0 spades .. 3 clubs
     checks.add(suits[:, :, 15] == 3, row)  # so 13 ranks a hand
     checks.add((hands & 3) == (suits & (np.uint8(0) - dots)), row)  # H, D, C in that order
     card = np.uint8(39) - suits * np.uint8(13)
     card += hands >> 2
     card |= np.uint8(0) - dots
-    sums = _CARD_BITS[card].sum(axis=2, dtype=np.uint64)  # (n, 3)
+    sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)  # (n, 3)
     # A sum of 39 powers of two has 39 bits set only when no card is there twice.
     total = sums.sum(axis=1, dtype=np.uint64)
     checks.add(popcount(total) == 39, row)
     masks = np.empty((len(hands), 4), np.uint64)
     masks[:, 0] = sums[:, 2]
-    masks[:, 1] = _FULL & ~total
+    masks[:, 1] = FULL & ~total
     masks[:, 2] = sums[:, 0]
     masks[:, 3] = sums[:, 1]
     return masks

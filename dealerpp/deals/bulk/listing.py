@@ -21,18 +21,17 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, holding_text
+from dealerpp.deals.bulk.array import FULL, DealArray, holding_text
 from dealerpp.deals.bulk.blocks import (
-    _CARD_BITS,
-    _FULL,
-    _bytes,
-    _check_line_end,
-    _Checks,
-    _each_sub_block,
-    _grid,
-    _rows,
-    _runs,
+    CARD_BITS,
+    RowChecks,
+    as_grid,
+    byte_view,
+    check_line_end,
+    column_runs,
     content_width,
+    each_sub_block,
+    template_rows,
 )
 from dealerpp.deals.bulk.head import HeadHooks
 
@@ -111,16 +110,16 @@ class ListingCodec(HeadHooks):
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         content, crlf = content_width(width, self.contents)
         digits = content - 219
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
-        _check_line_end(checks, raw, content, crlf)
+        raw = as_grid(block, width)
+        checks = RowChecks(len(raw))
+        check_line_end(checks, raw, content, crlf)
         numbers = raw[:, 6:6 + digits] - np.uint8(48)
         checks.add(numbers < 10)
         first = 22 + digits  # North's first card
         fixed = [(0, b"Deal #"), (6 + digits, b": " + _HEADS[0])]
         for seat in range(1, 4):
             fixed += [(first + seat * _STEP - 15, b"\n" + _HEADS[seat])]
-        runs = _runs([(column + i, bytes([char])) for column, text in fixed
+        runs = column_runs([(column + i, bytes([char])) for column, text in fixed
                       for i, char in enumerate(text)])
         masks = np.empty((len(raw), 4), np.uint64)
 
@@ -135,11 +134,11 @@ class ListingCodec(HeadHooks):
             checks.add(card < 52, a)
             # high first: each card below the one before it (so none twice in a hand)
             checks.add(card[:, :, 1:] < card[:, :, :-1], a)
-            sums = _CARD_BITS[card].sum(axis=2, dtype=np.uint64)
-            checks.add(sums.sum(axis=1, dtype=np.uint64) == _FULL, a)  # every card once
+            sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)
+            checks.add(sums.sum(axis=1, dtype=np.uint64) == FULL, a)  # every card once
             masks[a:b] = sums
 
-        _each_sub_block(len(raw), work)
+        each_sub_block(len(raw), work)
         return DealArray(masks), checks.ok
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
@@ -155,11 +154,11 @@ class ListingCodec(HeadHooks):
             rows = np.flatnonzero(digits == kind)
             parts.append(self._records(deals.masks[rows[0]:rows[-1] + 1], numbers[rows], kind))
         out = parts[0] if len(parts) == 1 else np.concatenate([p.reshape(-1) for p in parts])
-        return _bytes(np.ascontiguousarray(out))
+        return byte_view(np.ascontiguousarray(out))
 
     @staticmethod
     def _records(masks: np.ndarray, numbers: np.ndarray, digits: int) -> np.ndarray:
-        out = _rows(len(masks), _template(digits))
+        out = template_rows(len(masks), _template(digits))
         width = out.shape[1]
         for column in range(digits):
             out[:, 6 + column] = (numbers // 10 ** (digits - 1 - column)) % 10 + 48
@@ -177,7 +176,7 @@ class ListingCodec(HeadHooks):
                 out[a:, first:], (b - a, 4, _HAND), (width, _STEP, 1))
             target[:] = text[:, :, :_HAND]
 
-        _each_sub_block(len(masks), work)
+        each_sub_block(len(masks), work)
         return out
 
     def piece_writer(self) -> PieceWriter:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, _bytes, _records, _rows
+from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
 from dealerpp.deals.bulk.hooks import LineHooks
 
 
@@ -21,12 +21,12 @@ class OnelineCodec(LineHooks):
                                 (58, b" "), (75, b" ")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        checks = _records(block, width, self.contents)[2]
+        checks = text_records(block, width, self.contents)[2]
         masks = self.layout.decode_rows(block, width, checks)
         return DealArray(masks), checks.ok
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
-        out = _rows(len(deals), b"n " + b" " * 16 + b" e " + b" " * 16 + b" s " + b" " * 16
+        out = template_rows(len(deals), b"n " + b" " * 16 + b" e " + b" " * 16 + b" s " + b" " * 16
                     + b" w " + b" " * 16 + b" \n")
         self.layout.fill(deals.masks, out)
-        return _bytes(out)
+        return byte_view(out)

@@ -23,12 +23,12 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.blocks import (
     HandsLayout,
-    _bytes,
-    _check_line_end,
-    _Checks,
-    _grid,
-    _rows,
+    RowChecks,
+    as_grid,
+    byte_view,
+    check_line_end,
     content_width,
+    template_rows,
 )
 from dealerpp.deals.bulk.hooks import Lead, LineHooks, Segment, Slow, Units
 
@@ -249,15 +249,15 @@ class PbnCodec(PbnHooks):
                                 (76, b'"'), (77, b"]"), (78, b"\n"), (79, b"\n")])
 
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
-        raw = _grid(block, width)
-        checks = _Checks(len(raw))
+        raw = as_grid(block, width)
+        checks = RowChecks(len(raw))
         if width == self.pair:
             first = self._seats[raw[:, 7]]
             checks.add(first < 4)
             masks = self.tagged.decode_rows(block, width, checks, first[:, None])
             return DealArray(masks), checks.ok
         content, crlf = content_width(width, self.contents)
-        _check_line_end(checks, raw, content, crlf)
+        check_line_end(checks, raw, content, crlf)
         if content == 67:
             masks = self.bare.decode_rows(block, width, checks)
         else:
@@ -270,7 +270,7 @@ class PbnCodec(PbnHooks):
         if deals.boards is not None or deals.tricks is not None:
             # Board/Dealer/Vulnerable or DoubleDummyTricks tags: the PBN writer's job
             return None
-        out = _rows(len(deals), b'\n[Deal "N:' + b" " * 67 + b'"]\n')
+        out = template_rows(len(deals), b'\n[Deal "N:' + b" " * 67 + b'"]\n')
         self.bare.fill(deals.masks, out[:, 10:])
-        data = _bytes(out)
+        data = byte_view(out)
         return data[1:] if first_index == 0 and len(data) else data

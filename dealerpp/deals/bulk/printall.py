@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows
-from dealerpp.deals.bulk.blocks import _bytes, _each_sub_block
+from dealerpp.deals.bulk.blocks import byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class PrintallCodec(RecordLines):
                 axis=1, dtype=np.uint64)
             ok[a:b] = good.reshape(b - a, 4).all(axis=1)
 
-        _each_sub_block(count, work)
+        each_sub_block(count, work)
         return Decoded(hands, ok & full_rows(hands))
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
@@ -147,8 +147,8 @@ class PrintallCodec(RecordLines):
             cells = np.concatenate(pieces, axis=1)
             parts[a] = cells[cells != 0]
 
-        _each_sub_block(count, work)
-        return _bytes(joined(parts))
+        each_sub_block(count, work)
+        return byte_view(joined(parts))
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
