@@ -68,11 +68,13 @@ def _threads() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
-def each_sub_block(rows: int, work: Callable[[int, int], None], size: int = SUB_ROWS) -> None:
-    """Run ``work(a, b)`` over row ranges of ``size``, on helper threads too
-    when there is more than one range (each range writes its own rows).
-    Plain threads: concurrent.futures would cost more to import than a
-    small conversion takes."""
+def each_sub_block(rows: int, work: Callable[[int, int], None], size: int | None = None) -> None:
+    """Run ``work(a, b)`` over row ranges of ``size`` (SUB_ROWS, as it is
+    when called: a test sets it), on helper threads too when there is more
+    than one range (each range writes its own rows). Plain threads:
+    concurrent.futures would cost more to import than a small conversion
+    takes."""
+    size = SUB_ROWS if size is None else size
     blocks = [(a, min(a + size, rows)) for a in range(0, rows, size)]
     helpers = min(_threads(), len(blocks)) - 1
     if helpers <= 0:
