@@ -348,8 +348,9 @@ def join(first: State | None, second: State | None) -> State | None:
         others = second.atoms
         for atom, a in first.atoms.items():
             b = others.get(atom)
-            if b is not None:
-                atoms[atom] = (a[0] if a[0] < b[0] else b[0], a[1] if a[1] > b[1] else b[1])
+            if b is not None:  # (one interval, often shared by both: kept as it is)
+                atoms[atom] = a if a is b else (a[0] if a[0] < b[0] else b[0],
+                                                a[1] if a[1] > b[1] else b[1])
     groups: dict[frozenset[Atom], Interval] = {}
     if first.groups and second.groups:
         others_groups = second.groups
@@ -386,9 +387,11 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
             if interval[0] > interval[1]:
                 return None  # (settle's test of the atoms it touches)
         atoms[atom] = interval
-    touched = list(second.atoms)
+    touched: Iterable[Atom] = second.atoms  # (its keys; a list if groups add to them)
     groups = first.groups
     if second.groups:
+        more = list(touched)
+        touched = more
         groups = dict(groups)
         for group, interval in second.groups.items():
             old = groups.get(group)
@@ -396,10 +399,21 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
                 interval = (interval[0] if interval[0] > old[0] else old[0],
                             interval[1] if interval[1] < old[1] else old[1])
             groups[group] = interval
-            touched.extend(group)
+            more.extend(group)
     masks = one if two is deck.base.masks else (one[0] & two[0], one[1] & two[1],
                                                 one[2] & two[2], one[3] & two[3])
     return settle(deck, State(atoms, masks, groups), touched)
+
+
+def with_mask(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
+    """``masks`` with ``seat``'s shapes replaced by ``mask``."""
+    if seat == 0:
+        return (mask, masks[1], masks[2], masks[3])
+    if seat == 1:
+        return (masks[0], mask, masks[2], masks[3])
+    if seat == 2:
+        return (masks[0], masks[1], mask, masks[3])
+    return (masks[0], masks[1], masks[2], mask)
 
 
 def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State | None:
@@ -416,13 +430,18 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
             return state
         if not mask or (state.atoms and not points_fit(deck, state, seat, mask)):
             return None
-        masks = (*state.masks[:seat], mask, *state.masks[seat + 1:])
+        masks = with_mask(state.masks, seat, mask)
         narrowed = State(state.atoms, masks, state.groups)
         if not state.groups:  # settle's test, without the call
             base_masks = deck.base.masks
             if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
                     + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
                 return narrowed
+            # Two seats' shapes or more narrowed: the suit's 13 cards.
+            unfit = _UNFIT_SUITS.get(masks)
+            if unfit is None:
+                unfit = _unfit_suits(masks)
+            return None if unfit >> suit & 1 else narrowed
         return settle(deck, narrowed, [atom])
     old = state.atoms.get(atom) or deck._ranges.get(atom) or deck.range(atom)
     masks = state.masks
@@ -453,6 +472,14 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         if ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
                 + (members[3] in atoms)) < 2:
             return narrowed
+        # Two of the total's atoms narrowed or more: the total must fit.
+        least = most = 0
+        ranges = deck._ranges
+        for member in members:
+            found = atoms.get(member) or ranges.get(member) or deck.range(member)
+            least += found[0]
+            most += found[1]
+        return narrowed if least <= total[1] <= most else None
     return settle(deck, narrowed, [atom])
 
 
@@ -509,14 +536,18 @@ def _points_shapes(deck: Deck, atom: Atom, low: int, high: int) -> int:
 def points_fit(deck: Deck, state: State, seat: int, mask: int) -> bool:
     """Whether some shape of ``mask`` lets ``seat`` hold the points
     ``state`` has narrowed for it."""
+    fits = deck.fits
     for atom, (low, high) in state.atoms.items():
-        if atom[0] == "tbl" and atom[2] == seat and not mask & _points_shapes(
-                deck, atom, low, high):
-            return False
+        if atom[0] == "tbl" and atom[2] == seat:
+            found = fits.get((atom, low, high))
+            if found is None:
+                found = _points_shapes(deck, atom, low, high)
+            if not mask & found:
+                return False
     return True
 
 
-def settle(deck: Deck, state: State, touched: list[Atom]) -> State | None:
+def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
     """``state`` after a narrowing of ``touched``: None if no deal is left;
     otherwise the totals those atoms are part of, applied once.
 

@@ -44,6 +44,7 @@ from dealerpp.script.check.domain import (
     points_fit,
     settle_seat,
     shapes_where,
+    with_mask,
 )
 from dealerpp.script.check.stream import Placeholder
 from dealerpp.script.check.trees import first_token
@@ -78,8 +79,8 @@ _MOST_TESTS_LOOKED_AT = 10_000
 class Value:
     """What an expression can be in a state."""
 
-    __slots__ = ("_if_false", "_later", "high", "if_true", "is_truth", "linear", "low",
-                 "origin", "reported", "split", "varies")
+    __slots__ = ("_args", "_if_false", "_later", "high", "if_true", "is_truth", "linear",
+                 "low", "origin", "reported", "split", "varies")
 
     def __init__(self, low: int, high: int, linear: Linear | None = None) -> None:
         self.low, self.high = low, high
@@ -90,8 +91,11 @@ class Value:
         # (a test splits at once, a number when used as a truth value).
         self.if_true: State | None = None
         self._if_false: State | None = None
-        # How to work out if_false when first asked (most are never asked).
-        self._later: Callable[[], State | None] | None = None
+        # How to work out if_false when first asked (most are never asked):
+        # ``_later(*_args)``, a function and its arguments rather than a
+        # closure (cheaper to make, and most are never called).
+        self._later: Callable[..., State | None] | None = None
+        self._args: tuple[Any, ...] = ()
         self.split = False
         # An `and`/`or`/`not` applied to a number: its operator (for "truth
         # value used as a number").
@@ -106,7 +110,7 @@ class Value:
         later = self._later
         if later is not None:
             self._later = None
-            self._if_false = later()
+            self._if_false = later(*self._args)
         return self._if_false
 
     @if_false.setter
@@ -117,24 +121,16 @@ class Value:
 
 
 
-class _FailsWhere:
+def _fails_where(*parts: Value) -> State | None:
     """Where an `and` or `or` fails, worked out when asked: where any of
     ``parts`` fails (the left and right of an `and`, the right of an `or`).
     ``can_fail`` follows it without working out the states."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self, parts: tuple[Value, ...]) -> None:
-        self.parts = parts
-
-    def __call__(self) -> State | None:
-        parts = self.parts
-        found = parts[0].if_false
-        for index in range(1, len(parts)):
-            other = parts[index].if_false
-            if other is not None:
-                found = join(found, other) if found is not None else other
-        return found
+    found = parts[0].if_false
+    for index in range(1, len(parts)):
+        other = parts[index].if_false
+        if other is not None:
+            found = join(found, other) if found is not None else other
+    return found
 
 
 def can_fail(value: Value) -> bool:
@@ -143,21 +139,24 @@ def can_fail(value: Value) -> bool:
     later = value._later
     if later is None:
         return value._if_false is not None
-    if later.__class__ is _FailsWhere:
-        return any(can_fail(part) for part in later.parts)
+    if later is _fails_where:
+        return any(can_fail(part) for part in value._args)
     return value.if_false is not None
 
 
 def test(if_true: State | None, if_false: State | None = None,
-         later: Callable[[], State | None] | None = None) -> Value:
+         later: Callable[..., State | None] | None = None, args: tuple[Any, ...] = ()) -> Value:
     """A truth value that holds in ``if_true`` and fails in ``if_false`` (or
-    in what ``later`` works out when asked)."""
+    in what ``later(*args)`` works out when asked)."""
     value = _new_value(Value)  # every field set here, once (the analysis makes many)
     value.low = 0 if if_false is not None or later is not None else 1
     value.high = 1 if if_true is not None else 0
     value.is_truth = value.split = value.varies = True
     value.linear = value.origin = None
-    value.if_true, value._if_false, value._later = if_true, if_false, later
+    value.if_true = if_true
+    value._if_false = if_false
+    value._later = later
+    value._args = args
     value.reported = False
     return value
 
@@ -225,16 +224,23 @@ class Analysis:
             return self.eval_var(tree, state)
         # (A binary node's second child is its operator, a var has one: a
         # placeholder for a repaired seat is never there.)
-        method = _PLAIN_EVALUATORS.get(data)
+        if data == "binary":  # the commonest node: eval_binary, without its call
+            kind = tree.children[1].type
+            self.depth = depth + 1
+            if kind == "AND" or kind == "OR":
+                value = self.logic(tree, state, kind == "AND")
+            else:
+                value = self.operation(tree, kind, state)
+            self.depth = depth
+            return value
+        children = tree.children
+        if len(children) > 1 and children[1].__class__ is Placeholder:
+            value = Value(*TOP)  # a repaired seat: an error says so
+            value.reported = True
+            return value
+        method = _EVALUATORS.get(data)
         if method is None:
-            children = tree.children
-            if len(children) > 1 and children[1].__class__ is Placeholder:
-                value = Value(*TOP)  # a repaired seat: an error says so
-                value.reported = True
-                return value
-            method = _EVALUATORS.get(data)
-            if method is None:
-                return Value(*TOP)
+            return Value(*TOP)
         self.depth = depth + 1
         value = method(self, tree, state)
         self.depth = depth
@@ -264,11 +270,15 @@ class Analysis:
             value = self.linear_value(known.linear, state)
         else:
             holds = known.if_true
-            base = self.deck.base
-            if state is not base or (holds is not None and holds is not base and (
-                    not holds.atoms and not holds.groups and holds.masks is base.masks)):
-                holds = meet(self.deck, state, holds)  # (meet's own shortcut, inline)
-            value = test(holds, later=lambda: meet(self.deck, state, known.if_false))
+            deck = self.deck
+            base = deck.base
+            if state is base:  # meet(deck, base, x) is x, or base if x is base's like
+                if holds is not None and holds is not base and (
+                        not holds.atoms and not holds.groups and holds.masks is base.masks):
+                    holds = base
+                value = test(holds, None, _fails_in_base, (known, base))
+            else:
+                value = test(meet(deck, state, holds), None, _meet_fails, (deck, state, known))
         value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
         return value
 
@@ -375,10 +385,14 @@ class Analysis:
         return value
 
     def eval_binary(self, tree: Tree, state: State) -> Value:
-        children = tree.children
-        kind = children[1].type
+        kind = tree.children[1].type
         if kind == "AND" or kind == "OR":
             return self.logic(tree, state, kind == "AND")
+        return self.operation(tree, kind, state)
+
+    def operation(self, tree: Tree, kind: str, state: State) -> Value:
+        """A comparison or arithmetic (a binary node but `and` and `or`)."""
+        children = tree.children
         left_tree, right_tree = children[0], children[2]
         # A literal operand (most are) as evaluate() gives it, made once: a
         # comparison or arithmetic reads its operands and never changes them.
@@ -446,15 +460,14 @@ class Analysis:
             deck, const = self.deck, difference[1]
             negated = _SPANS[_NEGATED[kind]]
             if negated is None:
-                later = lambda: self.holds_where(difference, "NE", state)  # noqa: E731
+                value = test(narrow(deck, state, atom, span[0] - const, span[1] - const), None,
+                             self.holds_where, (difference, "NE", state))
             else:
-                low, high = negated[0] - const, negated[1] - const
-                later = lambda: narrow(deck, state, atom, low, high)  # noqa: E731
-            value = test(narrow(deck, state, atom, span[0] - const, span[1] - const),
-                         later=later)
+                value = test(narrow(deck, state, atom, span[0] - const, span[1] - const), None,
+                             narrow, (deck, state, atom, negated[0] - const, negated[1] - const))
         else:
-            value = test(self.holds_where(difference, kind, state),
-                         later=lambda: self.holds_where(difference, _NEGATED[kind], state))
+            value = test(self.holds_where(difference, kind, state), None,
+                         self.holds_where, (difference, _NEGATED[kind], state))
         value.varies = varies
         if value.if_true is None and varies:
             self.constant_test(value, tree, state)
@@ -471,7 +484,7 @@ class Analysis:
         context = holds if conjunction else left.if_false
         right = self.evaluate(right_tree, context) if context is not None else None
         if right is None:
-            value = (test(None, later=_FailsWhere((left,))) if conjunction
+            value = (test(None, None, _fails_where, (left,)) if conjunction
                      else test(holds, None))
             value.reported, value.varies = left.reported, left.varies
             if not left.is_truth:
@@ -481,12 +494,12 @@ class Analysis:
             self.split_truth(right, context)
         right_holds = right.if_true
         if conjunction:
-            value = test(right_holds, later=_FailsWhere((left, right)))
+            value = test(right_holds, None, _fails_where, (left, right))
             decided = right_holds is None
         else:
             either = (holds if right_holds is None else right_holds if holds is None
                       else join(holds, right_holds))
-            value = test(either, later=_FailsWhere((right,)))
+            value = test(either, None, _fails_where, (right,))
             decided = right.if_false is None
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
@@ -526,11 +539,11 @@ class Analysis:
             difference = _difference(left, right)
         if difference is None:
             spread = (left.low - right.high, left.high - right.low)
-            value = test(state if _may_hold(spread, kind) else None,
-                         later=lambda: state if _may_hold(spread, _NEGATED[kind]) else None)
+            value = test(state if _may_hold(spread, kind) else None, None,
+                         _state_if_may_hold, (state, spread, _NEGATED[kind]))
         else:
-            value = test(self.holds_where(difference, kind, state),
-                         later=lambda: self.holds_where(difference, _NEGATED[kind], state))
+            value = test(self.holds_where(difference, kind, state), None,
+                         self.holds_where, (difference, _NEGATED[kind], state))
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
         if value.reported:
@@ -605,12 +618,17 @@ class Analysis:
         span = _SPANS[kind]
         terms, const = linear
         if span is None:  # != 0: both sides of 0, or trim an end
+            if len(terms) == 1:
+                for atom in terms:
+                    if terms[atom] == 1:
+                        return self.nonzero(atom, const, state)
             above = self.holds_where(linear, "GT", state)
             below = self.holds_where(linear, "LT", state)
             return join(above, below)
         low, high = span[0] - const, span[1] - const
         if len(terms) == 1:
-            for atom, coeff in terms.items():
+            for atom in terms:
+                coeff = terms[atom]
                 if coeff == 1:
                     return narrow(self.deck, state, atom, low, high)
                 if coeff == -1:
@@ -629,6 +647,21 @@ class Analysis:
             return narrow_group(self.deck, state, frozenset(terms), low, high)
         interval = self.linear_range(terms, 0, state)
         return state if interval[1] >= low and interval[0] <= high else None
+
+    def nonzero(self, atom: Atom, const: int, state: State) -> State | None:
+        """``state`` where `atom + const != 0`: holds_where's join of the
+        states above and below 0, without narrowing to a side that ``atom``'s
+        range leaves no room for (that narrowing gives no deal)."""
+        deck = self.deck
+        low, high = atom_range(deck, state, atom)
+        if low + const >= 0:  # never below 0
+            if high + const <= 0:
+                return None  # always 0
+            return narrow(deck, state, atom, 1 - const, INT_MAX - const)
+        if high + const <= 0:  # never above 0
+            return narrow(deck, state, atom, INT_MIN - const, -1 - const)
+        return join(narrow(deck, state, atom, 1 - const, INT_MAX - const),
+                    narrow(deck, state, atom, INT_MIN - const, -1 - const))
 
     def linear_value(self, linear: Linear, state: State) -> Value:
         low, high = self.linear_range(linear[0], linear[1], state)
@@ -682,7 +715,7 @@ class Analysis:
         linear = value.linear
         if linear is not None:
             value.if_true = self.holds_where(linear, "NE", state)
-            value._later = lambda: self.holds_where(linear, "EQ", state)
+            value._later, value._args = self.holds_where, (linear, "EQ", state)
         else:
             value.if_true = state if (value.low, value.high) != (0, 0) else None
             value.if_false = state if value.low <= 0 <= value.high else None
@@ -744,7 +777,6 @@ class Analysis:
 _EVALUATORS: dict[str, Callable[[Analysis, Any, State], Value]] = {
     name[len("eval_"):]: method for name, method in vars(Analysis).items()
     if name.startswith("eval_")}
-_PLAIN_EVALUATORS = {"binary": _EVALUATORS["binary"]}
 
 
 # -- helpers ------------------------------------------------------------------------------
@@ -833,6 +865,25 @@ def _clamp(low: int, high: int) -> Interval:
     return low, high
 
 
+def _meet_fails(deck: Deck, state: State, known: Value) -> State | None:
+    """Where the truth value ``known`` fails, within ``state``."""
+    return meet(deck, state, known.if_false)
+
+
+def _fails_in_base(known: Value, base: State) -> State | None:
+    """Where the truth value ``known`` fails, within the deck's base state
+    (``_meet_fails`` there, without the meet)."""
+    fails = known.if_false
+    if fails is not None and fails is not base and (
+            not fails.atoms and not fails.groups and fails.masks is base.masks):
+        return base
+    return fails
+
+
+def _state_if_may_hold(state: State, difference: Interval, kind: str) -> State | None:
+    return state if _may_hold(difference, kind) else None
+
+
 def _may_hold(difference: Interval, kind: str) -> bool:
     low, high = difference
     if kind == "NE":
@@ -847,8 +898,7 @@ def _with_mask(state: State, seat: int, mask: int) -> State | None:
         return None
     if mask == state.masks[seat]:
         return state
-    return State(state.atoms, (*state.masks[:seat], mask, *state.masks[seat + 1:]),
-                 state.groups)
+    return State(state.atoms, with_mask(state.masks, seat, mask), state.groups)
 
 
 def _suit(token: Any) -> int:
