@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
 from dealerpp.deals.bulk import printpbn
 from dealerpp.deals.bulk.pbn import PbnCodec
-from tests.conftest import run_dealer
+from tests.conftest import examples, run_dealer
+from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
-from .test_parity import printpbn_games
+from .test_parity import mutated, printpbn_games
 
 CHUNKS = (64, 300, 1000, 4096, 1 << 20)
 TARGETS = tuple(f for f in formats.FAST if f != "pbn")
@@ -127,3 +131,43 @@ def test_first_board_numbers_printpbn_games_as_any_others(first_board: int | Non
     data = printpbn_games(masks * 5, 3)
     expected = per_deal(data, "pbn", "hex", first_board)
     assert bulk(data, "pbn", "hex", first_board=first_board) == expected
+
+
+def _values_by_match(data: bytes) -> list[tuple[bytes, bytes, bytes, bytes]] | None:
+    """What games() must give, by the pattern with its groups, one game
+    matched after the other from the start (the reference)."""
+    pattern = printpbn._one()
+    if not data.endswith(b"\n\n") or b'"#"' in data:
+        return None
+    found, position = [], 0
+    while position < len(data):
+        match = pattern.match(data, position)
+        if match is None:
+            return None
+        found.append(match.group(1, 2, 3, 4))
+        position = match.end()
+    return found or None
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(full_masks(), min_size=1, max_size=4), st.integers(1, 10**9 - 10),
+       st.data())
+def test_games_reads_the_values_the_pattern_matches(masks: list[tuple[int, int, int, int]],
+                                                    first_board: int,
+                                                    data: st.DataObject) -> None:
+    """The values of every game of a text of printpbn games, read at their
+    places in the lines, are those the pattern's groups take; with a byte
+    changed anywhere, games() is None exactly when the games no longer all
+    match (a '#' value aside: the full reader's)."""
+    text = printpbn_games(masks, first_board,
+                          event=data.draw(st.sampled_from(["", "x", "Club \\ night", "a#b"])))
+    text = data.draw(mutated(text)) if data.draw(st.booleans()) else text
+    expected = _values_by_match(text)
+    found = printpbn.games(text)
+    if expected is None:
+        assert found is None
+        return
+    assert found is not None
+    reference = printpbn.Games.of(expected)
+    for column in ("boards", "dealers", "vuls", "deals"):
+        assert np.array_equal(getattr(found, column), getattr(reference, column)), column

@@ -210,7 +210,7 @@ class HtmlCodec(RecordLines):
             skip[rows] = False
             values: list[tuple[bytes, bytes, bytes, bytes]] = [
                 values for _, values in found]  # type: ignore[misc]
-            deals, good = printpbn.decode(values, PbnCodec().decode)
+            deals, good = printpbn.decode(printpbn.Games.of(values), PbnCodec().decode)
             masks[rows] = deals.masks
             ok[rows] = True if good is None else good
             assert deals.boards is not None

@@ -34,6 +34,7 @@ from dealerpp.deals.bulk.hooks import Lead, LineHooks, Segment, Slow, Units
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PerDeal
+    from dealerpp.deals.bulk.printpbn import Games
 
 #: ``[Deal "F:<67>"]``, its line end and the blank line after it.
 PAIR = 80
@@ -73,10 +74,11 @@ class PbnHooks(LineHooks):
             cut = len(data)
         if cut < 2:
             return None
-        found = printpbn.games(data[:cut])
+        run = data[:cut] if cut < len(data) else data
+        found = printpbn.games(run)
         if found is None:
             return None
-        return Lead(_printpbn_run(data[:cut], found, line, 0, per_deal, filename), cut,
+        return Lead(_printpbn_run(run, found, line, 0, per_deal, filename), cut,
                     len(found) * printpbn.LINES)
 
     def chunk_end(self, data: bytes, end: int) -> int:
@@ -194,7 +196,7 @@ def _read_indented(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray, first:
         blank[i] = not text
 
 
-def _printpbn_run(run: bytes, found: list[tuple[bytes, bytes, bytes, bytes]], line: int,
+def _printpbn_run(run: bytes, found: Games, line: int,
                   byte: int, per_deal: PerDeal, filename: str | None) -> Iterator[Segment]:
     """The deals of a run of printpbn games (``found``: their values), a
     game the bulk decoder turns down through the full reader."""
