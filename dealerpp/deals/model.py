@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, overload
 
 from dealerpp.deals.seat import Seat as Seat  # re-exported: the model's own name
 from dealerpp.deals.seat import _Initialled
@@ -626,6 +626,48 @@ class FormatData:
         default: the last bid of the auction)."""
         return auction_strain(auction)
 
+    def game_record(self, deal: Deal) -> Game | None:
+        """What the source says of the board at the table (players, the
+        claim, alerts, ...) as the neutral record: ``deal.game`` of a deal
+        made with this and no record of its own (by default: nothing)."""
+        return None
+
+
+class _Unasked(enum.Enum):
+    """In a deal's ``game`` slot: the record is what its format data says
+    (an enum member, so a deal pickles as it is)."""
+
+    GAME = "game"
+
+
+class _GameField:
+    """``Deal.game``: a deal made with format data and no game record has
+    the record that data says (PBN's player tags, notes, ...), asked of the
+    data each time (which keeps what it works out, if it likes: a PbnGame
+    does). So reading a file costs nothing for it, and the record is
+    there, the same as if read at once, for whoever asks: the LIN writer,
+    equality, ``dataclasses.replace``. Nothing is written into the deal
+    after it is made. (A descriptor as the field's default: dataclasses
+    calls it for the default, None.)"""
+
+    @overload
+    def __get__(self, deal: None, owner: type[Deal] | None = None) -> None: ...
+
+    @overload
+    def __get__(self, deal: Deal, owner: type[Deal] | None = None) -> Game | None: ...
+
+    def __get__(self, deal: Deal | None, owner: type[Deal] | None = None) -> Game | None:
+        if deal is None:
+            return None
+        state = deal.__dict__
+        found: Game | _Unasked | None = state["game"]
+        if found is _Unasked.GAME:
+            return state["extra"].game_record(deal)  # type: ignore[no-any-return]
+        return found
+
+    def __set__(self, deal: Deal, value: object) -> None:
+        raise FrozenInstanceError("cannot assign to field 'game'")
+
 
 #: Strains in the order double-dummy tables list them: NT S H D C.
 TABLE_STRAINS: tuple[Strain, ...] = (
@@ -717,8 +759,9 @@ class Deal:
     # would be lost at the first other format. No part of what the deal is.
     order: tuple[tuple[Card, ...], ...] | None = field(default=None, compare=False)
     # What is known of the board at the table (dealerpp.deals.game): part of
-    # what the deal is, as its auction and play are.
-    game: Game | None = None
+    # what the deal is, as its auction and play are. Given, or what the
+    # format data says, asked of it when asked for (_GameField).
+    game: _GameField = _GameField()
 
     def __init__(self, masks: tuple[int, int, int, int] | str = (0, 0, 0, 0),
                  board: int | None = None, dealer: Seat | None = None, vul: Vul | None = None,
@@ -741,7 +784,8 @@ class Deal:
             raise ValueError("order must list exactly each hand's cards")
         object.__setattr__(self, "__dict__", {
             "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": auction,
-            "play": play, "tricks": tricks, "extra": extra, "order": order, "game": game})
+            "play": play, "tricks": tricks, "extra": extra, "order": order,
+            "game": _Unasked.GAME if game is None and extra is not None else game})
 
     # -- construction ---------------------------------------------------
     @classmethod
@@ -878,11 +922,13 @@ def board_dealer_vul(board: int) -> tuple[Seat, Vul]:
 def numbered(deals: Iterable[Deal], first_board: int) -> Iterator[Deal]:
     """The deals as boards ``first_board``, ``first_board + 1``, ..., with
     dealer and vulnerability by the cycle (``convert --first-board``)."""
-    from dataclasses import replace
-
     for board, deal in enumerate(deals, first_board):
         dealer, vul = board_dealer_vul(board)
-        yield replace(deal, board=board, dealer=dealer, vul=vul)
+        # made anew (the constructor's checks run) with the game record as
+        # given: one its format data says is still worked out only when asked
+        given = deal.__dict__["game"]
+        yield Deal(deal.masks, board, dealer, vul, deal.auction, deal.play, deal.tricks,
+                   deal.extra, deal.order, None if given is _Unasked.GAME else given)
 
 
 _VUL_CYCLE = (

@@ -4,13 +4,15 @@ hand values counted as the real dealer counts them."""
 from __future__ import annotations
 
 import subprocess
+from dataclasses import FrozenInstanceError, replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp import ShapeSet, expand
-from dealerpp.deals.model import Card, Deal, Hand, Holding, Seat, Suit, Vul
+from dealerpp.deals.game import Game, Players
+from dealerpp.deals.model import Card, Deal, FormatData, Hand, Holding, Seat, Suit, Vul, numbered
 from dealerpp.lengths import Shape
 from tests.conftest import examples
 
@@ -211,3 +213,46 @@ def test_the_constructor_checks_what_a_reader_passes() -> None:
     deal = Deal(masks, 7, extra=None)
     assert dataclasses.replace(deal, board=8) == Deal(masks, board=8)
     assert Deal(str(deal)) == Deal(masks)
+
+
+# -- the game record a deal's format data says -----------------------------------
+
+class _Says(FormatData):
+    """Format data that says a game record, and counts how often it is asked."""
+
+    __slots__ = ("asked", "record")
+
+    def __init__(self, record: Game | None) -> None:
+        self.record, self.asked = record, 0
+
+    def game_record(self, deal: Deal) -> Game | None:
+        self.asked += 1
+        return self.record
+
+
+_FULL = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+
+
+def test_a_deal_takes_the_game_record_its_format_data_says_when_asked() -> None:
+    record = Game(claim=9, players=Players("n", "e", "s", "w"))
+    says = _Says(record)
+    deal = Deal(_FULL.masks, extra=says)
+    assert says.asked == 0  # made without asking: reading costs nothing for it
+    first = deal.game
+    assert first == record and says.asked == 1  # asked when asked for
+    assert deal == Deal(_FULL.masks, game=record) and hash(deal) == hash(Deal(_FULL.masks, game=record))
+    asked = says.asked
+    assert Deal(_FULL.masks, extra=_Says(record)) != Deal(_FULL.masks)
+    assert Deal(_FULL.masks, extra=_Says(None)).game is None
+    given = Game(claim=3)
+    assert Deal(_FULL.masks, extra=says, game=given).game == given and says.asked == asked
+    assert replace(deal, board=4).game == record
+    with pytest.raises(FrozenInstanceError):
+        deal.game = given  # type: ignore[misc]
+
+
+def test_numbering_deals_leaves_their_game_record_unasked() -> None:
+    says = _Says(Game(claim=7))
+    numbered_deal = next(numbered([Deal(_FULL.masks, extra=says)], 5))
+    assert (numbered_deal.board, says.asked) == (5, 0)
+    assert numbered_deal.game == Game(claim=7) and says.asked == 1

@@ -123,7 +123,7 @@ def _read_both_ways(data: bytes, **options: object) -> list[tuple[object, ...]]:
         reader = pbn._Reader(data, "in", report=problems.append, **options)  # type: ignore[arg-type]
         reader.quick = quick
         deals = list(reader.deals())
-        results.append(([(d.masks, d.board, d.dealer, d.vul, d.auction, d.play, d.order)
+        results.append(([(d.masks, d.board, d.dealer, d.vul, d.auction, d.play, d.order, d.game)
                           for d in deals], pbn.dumps(deals), [p.format() for p in problems]))
     return results
 
@@ -148,6 +148,47 @@ def test_the_quick_ways_agree_on_the_corpus() -> None:
     for name, data in SAMPLES.items():
         quick, full = _read_both_ways(data, need_deal=False)
         assert quick == full, name
+
+
+PRINTPBN = ('[Event ""]\n[Site ""]\n[Date ""]\n[Board "{board}"]\n'
+            '[West "{west}"]\n[North "{north}"]\n[East "-"]\n[South "-"]\n'
+            '[Dealer "N"]\n[Vulnerable "None"]\n'
+            '[Deal "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"]\n'
+            '[Declarer "?"]\n[Contract "?"]\n[Result "{result}"]\n\n')
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.sampled_from(["-", "", "?", "Ann", " Bo "]),
+                          st.sampled_from(["-", "Cy"]), st.sampled_from(["?", "", "9", "14"])),
+                min_size=1, max_size=5),
+       st.sampled_from(["", '[Room "Closed"]\n', '[Stage "Final"]\n', "{a remark}\n"]))
+def test_the_game_record_is_filled_as_the_tags_say(games: list[tuple[str, str, str]],
+                                                   more: str) -> None:
+    """Players (North ... West), the claim (Result, tricks for declarer: 0-13),
+    the room and the match are the deal's ``game`` as it is read, by every
+    way in (dealer's printpbn layout, plain tags, the full lexer), as PBN 2.1
+    defines those tags."""
+    text = "".join(PRINTPBN.format(board=i, west=w, north=n, result=r)
+                   for i, (w, n, r) in enumerate(games, 1))
+    if more:  # the last game is no longer printpbn's layout
+        text = text[:-1] + more + "\n"
+    quick, full = _read_both_ways(text.encode())
+    assert quick == full
+    deals = list(pbn.read(text.encode(), "in"))
+    for index, (deal, (west, north, result)) in enumerate(zip(deals, games, strict=True)):
+        game = deal.game
+        # "-" (dealer's printpbn), "?" (unknown) and "" name no one; when
+        # someone is named, the others stay as written
+        expected = None if {north.strip(), west.strip()} <= {"", "-", "?"} else (north, west)
+        players = None if game is None else game.players
+        assert (None if players is None else (players.north, players.west)) == expected
+        assert players is None or (players.east, players.south) == ("-", "-")
+        claim = int(result) if result.isdigit() and int(result) <= 13 else None
+        assert (game.claim if game else None) == claim
+        assert deal.game is game  # worked out once: the game read keeps it
+        if index == len(deals) - 1 and more:
+            assert game is not None and (game.room, game.match, game.commentary) != \
+                (None, None, ())
 
 
 def test_a_brace_left_open_before_the_last_empty_line_is_seen_by_the_quick_split() -> None:

@@ -36,7 +36,6 @@ from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dealerpp.deals._io import piece_writers, source_name, text_lines
-from dealerpp.deals.formats.pbn.game_record import game_of
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import (
     FULL_MASK,
@@ -632,7 +631,7 @@ class Writer:
         dealer, vul = board_dealer_vul(board)
         dealer = deal.dealer if deal.dealer is not None else dealer
         vul = deal.vul if deal.vul is not None else vul
-        game = game_of(deal)
+        game = deal.game  # read from PBN: what its tags say, worked out now
         if game is None and not deal.auction and not deal.play:
             return deal_line(deal.masks, board, dealer, vul)
         return self._header(game) + self._played(deal, game or Game(), board, dealer, vul)

@@ -885,9 +885,12 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
     mark and drop it, so it is not written there."""
     match = None
     for index, deal in enumerate(deals):
-        new_match = deal.game is not None and deal.game.match not in (None, match)
+        # a game read from PBN is written from its own text: its record
+        # (worked out only when asked) is not looked at
+        game = None if info_of(deal) is not None else deal.game
+        new_match = game is not None and game.match not in (None, match)
         if new_match:
-            match = deal.game.match  # type: ignore[union-attr]
+            match = game.match  # type: ignore[union-attr]
         text = game_text(deal, index + 1, new_match)
         yield "\n" + text if index else text.removeprefix("\ufeff")
 

@@ -16,11 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from dealerpp.deals.formats.pbn.lexer import TAG, WORD, Token, tokens
+from dealerpp.deals.formats.pbn.record_of_tags import game_of_tags, may_hold
 from dealerpp.deals.model import Call, Deal, FormatData, Strain, auction_strain
-from dealerpp.diagnostics import Diagnostic
+from dealerpp.diagnostics import Diagnostic, TextProblem
+
+if TYPE_CHECKING:
+    from dealerpp.deals.game import Game
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,39 @@ class PbnInfo(FormatData):
         if len(text) >= 2 and text[0] in "1234567" and text[1] in "CDHSN":
             return Strain.from_text(text[1])
         return auction_strain(auction)
+
+    def game_record(self, deal: Deal) -> Game | None:
+        """The players, claim, room, match, alerts and commentary the tags
+        and comments say (``deal.game`` of a deal with this as its extra,
+        worked out when asked: reading a file costs nothing for it)."""
+        return game_of_info(self, len(deal.auction), len(deal.play))
+
+
+def game_of_info(info: PbnInfo, calls: int, cards: int) -> Game | None:
+    """What a game's items (tags and comments) say of the record (None when
+    nothing), for a deal of ``calls`` calls and ``cards`` cards played."""
+    text = getattr(info, "text", None)  # a game as read: one search says "nothing"
+    if isinstance(text, str) and not may_hold(text):
+        return None
+    values: dict[str, str] = {}
+    notes: list[str] = []
+    comments: list[str] = []
+    for item in info.items:
+        if isinstance(item, PbnComment):
+            if item.kind in "{;":
+                comments.append(item.text)
+        elif item.name == "Note":
+            notes.append(item.value)
+        else:
+            values.setdefault(item.name, item.value)
+    auction = info.tag("Auction")
+    words = None
+    if auction is not None:
+        try:
+            words = [token[3] for token in tokens(auction.section) if token[0] == WORD]
+        except TextProblem:
+            words = []
+    return game_of_tags(values, notes, comments, words, calls, cards)
 
 
 def info_of(deal: Deal) -> PbnInfo | None:
@@ -187,7 +224,8 @@ class PbnGame(PbnInfo):
             "inherited": inherited or {},  # tag index -> value copied for '#'
             "has_deal": has_deal,
             "_entries": entries,
-            "_items": None})
+            "_items": None,
+            "_record": None})
 
     text: str
     line: int
@@ -197,6 +235,7 @@ class PbnGame(PbnInfo):
     has_deal: bool
     _entries: list[Entry] | None  # made on first use
     _items: tuple[PbnItem, ...] | None
+    _record: tuple[int, int, Game | None] | None  # game_record's last answer: calls, cards, it
 
     def entries(self) -> list[Entry]:
         found = self._entries
@@ -212,6 +251,18 @@ class PbnGame(PbnInfo):
             built = tuple(self._items_of(self.entries()))
             object.__setattr__(self, "_items", built)
         return built
+
+    def game_record(self, deal: Deal) -> Game | None:
+        """The record the game's tags and comments say, worked out the first
+        time a deal asks and kept (a deal of as many calls and cards played
+        gets it again)."""
+        calls, cards = len(deal.auction), len(deal.play)
+        kept = self._record
+        if kept is not None and kept[0] == calls and kept[1] == cards:
+            return kept[2]
+        found = game_of_info(self, calls, cards)
+        object.__setattr__(self, "_record", (calls, cards, found))
+        return found
 
     def _items_of(self, found: list[Entry]) -> list[PbnItem]:
         out: list[PbnItem] = []

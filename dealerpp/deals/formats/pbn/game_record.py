@@ -1,6 +1,7 @@
-"""The format-neutral game record (:mod:`dealerpp.deals.game`) as PBN holds it.
-
-Both ways, by PBN 2.1's tags and sections:
+"""The format-neutral game record (:mod:`dealerpp.deals.game`) written as PBN
+tags and sections (read from them by
+:mod:`~dealerpp.deals.formats.pbn.record_of_tags`, which says which), by
+PBN 2.1's tags and sections:
 
 * alerts: an alerted call carries ``!`` (``1C!``); an explanation is a note
   ``=n=`` after the call and its ``[Note "n:text"]`` after the auction;
@@ -17,115 +18,10 @@ Both ways, by PBN 2.1's tags and sections:
 
 from __future__ import annotations
 
-import re
-
-from dealerpp.deals.formats.pbn.game import PbnComment, PbnInfo, PbnItem, PbnTag, info_of
-from dealerpp.deals.formats.pbn.lexer import WORD, tokens
-from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
+from dealerpp.deals.formats.pbn.game import PbnComment, PbnItem, PbnTag
+from dealerpp.deals.formats.pbn.record_of_tags import KEYS_TAG, LIN, MATCH_TAG
+from dealerpp.deals.game import Game, Match, Players
 from dealerpp.deals.model import Call, Deal, Seat
-from dealerpp.diagnostics import TextProblem
-
-LIN = "lin"
-KEYS_TAG = "LinKeys"
-MATCH_TAG = "LinMatch"
-_NOTE = re.compile(r"=(\d{1,3})=")
-_CALL_WORD = re.compile(r"(?i)(pass|p|xx|x|[1-7](?:nt|[cdhsn]))(!?)[!?]{0,2}")
-# A game that may say something the record holds (checked on its text first,
-# so reading a plain set of deals costs no tag parsing).
-_MAY_HOLD = re.compile(r'\[(?:Auction|Room|Note|LinKeys|LinMatch|Stage|HomeTeam|VisitTeam) '
-                       r'|\[(?:North|East|South|West|Result) "(?![-?]")[^"]|\{')
-_PAIR = re.compile(r"([A-Za-z]{2})\|([^|]*)\|")
-_SEAT_TAGS = (("North", Seat.NORTH), ("East", Seat.EAST), ("South", Seat.SOUTH),
-              ("West", Seat.WEST))
-
-
-# -- PBN -> the record -----------------------------------------------------------
-
-def game_of(deal: Deal) -> Game | None:
-    """The game record of a deal: its own, or what its PBN tags say (None
-    when they say nothing the record holds)."""
-    if deal.game is not None:
-        return deal.game
-    info = info_of(deal)
-    if info is None:
-        return None
-    text = getattr(info, "text", None)
-    if isinstance(text, str) and not _MAY_HOLD.search(text):
-        return None
-    return _game_of_tags(deal, info)
-
-
-def _game_of_tags(deal: Deal, info: PbnInfo) -> Game | None:
-    values: dict[str, str] = {}
-    notes: dict[int, str] = {}
-    commentary: list[Commentary] = []
-    for item in info.items:
-        if isinstance(item, PbnComment):
-            if item.kind in "{;":
-                commentary.append(Commentary(item.text, len(deal.auction), len(deal.play)))
-            continue
-        if item.name == "Note":
-            number, _, text = item.value.partition(":")
-            if number.strip().isdigit():
-                notes.setdefault(int(number), text)
-        else:
-            values.setdefault(item.name, item.value)
-    auction = info.tag("Auction")
-    alerts = _alerts(auction.section, notes) if auction is not None else ()
-    names = {seat: values.get(tag, "") for tag, seat in _SEAT_TAGS}
-    # "-" names no one (dealer's printpbn writes it for every seat)
-    players = Players.of(names) if any(n.strip() not in ("", "-") for n in names.values()) \
-        else None
-    room = {"open": Room.OPEN, "closed": Room.CLOSED}.get(values.get("Room", "").strip().lower())
-    claim = _claim(values.get("Result", ""))
-    kept = tuple(Kept(LIN, key, value) for key, value in _PAIR.findall(values.get(KEYS_TAG, "")))
-    match = _match(values)
-    game = Game(alerts, claim, players, room, tuple(commentary), match, kept)
-    return game if game != Game() else None
-
-
-def _alerts(section: str, notes: dict[int, str]) -> tuple[Alert, ...]:
-    """The alerts of an auction section: ``!`` on a call, ``=n=`` after it."""
-    try:
-        found = tokens(section)
-    except TextProblem:
-        return ()
-    alerts: dict[int, Alert] = {}
-    index = -1
-    for token in found:
-        if token[0] != WORD:
-            continue
-        word = token[3]
-        call = _CALL_WORD.fullmatch(word)
-        if call is not None:
-            index += 1
-            if call.group(2):
-                alerts[index] = Alert(index, True)
-            continue
-        if word.upper() == "AP":
-            index += 3
-            continue
-        note = _NOTE.fullmatch(word)
-        if note is not None and index >= 0 and int(note.group(1)) in notes:
-            before = alerts.get(index, Alert(index))
-            alerts[index] = Alert(index, before.alerted, notes[int(note.group(1))])
-    return tuple(alerts[i] for i in sorted(alerts))
-
-
-def _claim(value: str) -> int | None:
-    text = value.strip()
-    return int(text) if text.isdigit() and text.isascii() and int(text) <= 13 else None
-
-
-def _match(values: dict[str, str]) -> Match | None:
-    kept = tuple(Kept(LIN, key, value) for key, value in _PAIR.findall(values.get(MATCH_TAG, "")))
-    stage, home, visit = (values.get(name, "") for name in ("Stage", "HomeTeam", "VisitTeam"))
-    if not (kept or stage or home or visit):
-        return None
-    scoring = next((item.value.split(",")[2] for item in kept
-                    if item.key.lower() == "vg" and item.value.count(",") >= 2), "")
-    return Match(values.get("Event", ""), stage, scoring, home, visit, kept)
-
 
 # -- the record -> PBN ----------------------------------------------------------
 
@@ -220,4 +116,4 @@ def contract_of(deal: Deal) -> tuple[str, str]:
     return f"{bid}{risk}", str(dealer.next(first))
 
 
-__all__ = ["KEYS_TAG", "MATCH_TAG", "auction_with_alerts", "contract_of", "game_of", "pbn_items"]
+__all__ = ["KEYS_TAG", "MATCH_TAG", "auction_with_alerts", "contract_of", "pbn_items"]
