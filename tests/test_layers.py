@@ -187,21 +187,12 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-# Circles that are being taken apart (issue 25); strike one when it is gone.
-KNOWN_CIRCLES: list[list[str]] = [
-    ["dealerpp.deals.formats.pbn", "dealerpp.deals.formats.pbn.game_record"],
-]
-
-
 def test_no_module_reaches_itself_through_its_imports() -> None:
     graph = arrows()
-    found = circles(graph)
     described = [" <-> ".join(circle) + ": " + "; ".join(
         f"{a} -> {b}" for a in circle for b in sorted(graph[a]) if b in circle)
-        for circle in found if circle not in KNOWN_CIRCLES]
+        for circle in circles(graph)]
     assert described == []
-    assert [circle for circle in KNOWN_CIRCLES if circle not in found] == [], \
-        "a known circle is gone: strike it from KNOWN_CIRCLES"
 
 
 def test_the_circle_finder_finds_a_circle() -> None:

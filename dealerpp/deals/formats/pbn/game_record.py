@@ -18,6 +18,7 @@ PBN 2.1's tags and sections:
 
 from __future__ import annotations
 
+from dealerpp.deals.formats.pbn.deal_text import deal_string, play_section
 from dealerpp.deals.formats.pbn.game import PbnComment, PbnItem, PbnTag
 from dealerpp.deals.formats.pbn.record_of_tags import KEYS_TAG, LIN, MATCH_TAG
 from dealerpp.deals.game import Game, Match, Players
@@ -29,8 +30,6 @@ def pbn_items(deal: Deal, game: Game, match_is_new: bool) -> list[PbnItem]:
     """The tags of a game for a deal with a game record and no PBN of its
     own, in PBN's export order; ``match_is_new``: the first game of its
     match in the output (it carries the match's LIN header)."""
-    from dealerpp.deals.formats.pbn import deal_string, play_section
-
     match = game.match or Match()
     players = game.players or Players()
     contract, declarer = contract_of(deal)
