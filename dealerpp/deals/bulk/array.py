@@ -45,7 +45,7 @@ popcount = getattr(np, "bitwise_count", _swar_popcount)
 class DealArray:
     """A batch of deals as an ``(N, 4)`` uint64 mask array plus optional columns."""
 
-    __slots__ = ("boards", "masks", "title", "tricks")
+    __slots__ = ("boards", "masks", "text", "title", "tricks")
 
     def __init__(self, masks: Any, tricks: np.ndarray | None = None,
                  boards: np.ndarray | None = None) -> None:
@@ -54,6 +54,9 @@ class DealArray:
         # of the first game that gives one), for an html page's title; asked
         # only while a page has none (it may read the rows' source again).
         self.title: Callable[[], str | None] | None = None
+        # The rows' records as read, when they are all of some source's text
+        # (printpbn games): what a copy into the same format writes back.
+        self.text: bytes | None = None
         self.tricks = tricks
         self.boards = None if boards is None else np.asarray(boards, np.int64)
         for name, column in (("tricks", tricks), ("boards", boards)):

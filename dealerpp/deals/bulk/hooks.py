@@ -115,6 +115,11 @@ class LineHooks:
         """Records at the head of the chunk to decode another way, or None."""
         return None
 
+    def lead_needs_more(self, data: bytes) -> bool:
+        """Whether :meth:`lead` took nothing of a chunk (not the file's last)
+        only for want of a whole record: more is read before going on."""
+        return False
+
     def chunk_end(self, data: bytes, end: int) -> int:
         """Where a chunk that is not the file's last stops: the records
         before it are whole (``end``: after its last full line)."""
@@ -162,6 +167,12 @@ class LineHooks:
     def begin(self, src_fmt: str, options: WriteOptions) -> None:
         """A new output, of deals read from ``src_fmt``, written with
         ``options`` (an html page's title)."""
+
+    def copied(self, text: bytes, first_index: int) -> bytes:
+        """What a copy into this format writes of records read in bulk as
+        ``text`` (``first_index``: the deals written before), as the per-deal
+        writer writes them back."""
+        raise NotImplementedError(self.name)
 
     def ending(self, total: int) -> bytes:
         """What the output ends with after its last deal (``total``: the

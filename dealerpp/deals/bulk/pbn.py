@@ -81,6 +81,9 @@ class PbnHooks(LineHooks):
         return Lead(_printpbn_run(run, found, line, 0, per_deal, filename), cut,
                     len(found) * printpbn.LINES)
 
+    def lead_needs_more(self, data: bytes) -> bool:
+        return data.startswith(b"[Event ") and data.find(b"\n\n[") < 0
+
     def chunk_end(self, data: bytes, end: int) -> int:
         """Keep a last ``[...]`` line for the next chunk: its game (or the
         blank line that completes the fast shape) may continue there."""
@@ -122,6 +125,12 @@ class PbnHooks(LineHooks):
                 continue
             yield from _printpbn_run(piece[a:b], found, line, start + a, per_deal, filename)
             line += len(found) * printpbn.LINES
+
+    def copied(self, text: bytes, first_index: int) -> bytes:
+        """Games as read, each with its blank line: the writer gives a game
+        read back unchanged and puts a blank line between games, none after
+        the last."""
+        return text[:-1] if first_index == 0 else b"\n" + text[:-1]
 
     def remember(self, last_record: bytes, previous: dict[str, str]) -> None:
         """A ``[Deal "..."]`` game (or a printpbn game) is the previous game
@@ -205,6 +214,7 @@ def _printpbn_run(run: bytes, found: Games, line: int,
     deals, ok = printpbn.decode(found, PbnCodec().decode)
     if ok is None:
         deals.title = lambda: printpbn.title(run)
+        deals.text = run
         yield deals
     else:
         bounds = printpbn.game_bounds(run)
@@ -214,6 +224,7 @@ def _printpbn_run(run: bytes, found: Games, line: int,
                 part = deals[first:last]
                 games = run[bounds[first]:bounds[last]]
                 part.title = lambda games=games: printpbn.title(games)
+                part.text = games
                 yield part
                 continue
             yield Slow(per_deal.read("pbn", run[bounds[first]:bounds[last]], filename,

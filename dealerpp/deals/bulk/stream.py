@@ -33,7 +33,7 @@ from dealerpp.deals.bulk.codecs import CODECS, RecordCodec
 from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.hooks import LineHooks, PerDeal, Segment, Slow, Units
 from dealerpp.deals.bulk.progress import Progress
-from dealerpp.deals.formats import POSITIONAL
+from dealerpp.deals.formats import BY_NAME, POSITIONAL
 from dealerpp.deals.model import numbered
 from dealerpp.deals.options import WriteOptions
 from dealerpp.diagnostics import DppError
@@ -158,10 +158,12 @@ def _mixed(data: bytes, end: int, codec: LineCodec, line: int,
 # -- segments of a whole source ----------------------------------------------------
 
 def segments(source: Chunks, fmt: str, per_deal: PerDeal, filename: str | None,
-             first_board: int = 1) -> Iterator[Segment]:
+             first_board: int = 1, copying: bool = False) -> Iterator[Segment]:
     """The deals of ``source`` in order, as fast arrays and slow lists.
     ``first_board``: the number of the first record's board, for the
-    formats numbered by position (their errors name the board)."""
+    formats numbered by position (their errors name the board).
+    ``copying``: for a copy into the same format, only records whose text
+    the copy writes back as read (a fast array's ``text``) are read fast."""
     codec = CODECS[fmt]
     if isinstance(codec, RecordCodec):
         yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
@@ -171,7 +173,7 @@ def segments(source: Chunks, fmt: str, per_deal: PerDeal, filename: str | None,
     if whole is not None:  # a format that reads a whole file its own way
         yield from whole
     else:
-        yield from _text_segments(source, text_codec, per_deal, filename)
+        yield from _text_segments(source, text_codec, per_deal, filename, copying)
 
 
 def _record_segments(source: Chunks, fmt: str, codec: RecordCodec, per_deal: PerDeal,
@@ -198,7 +200,7 @@ def _record_segments(source: Chunks, fmt: str, codec: RecordCodec, per_deal: Per
 
 
 def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
-                   filename: str | None) -> Iterator[Segment]:
+                   filename: str | None, copying: bool = False) -> Iterator[Segment]:
     fmt = codec.name
     rest = b""
     line = 1
@@ -211,6 +213,7 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
             data = codec.completed(data)
         lead = codec.lead(data, final, line, per_deal, filename)
         if lead is not None:
+            source.chunk = base_chunk
             yield from lead.segments
             line += lead.lines
             rest = data[lead.consumed:]
@@ -219,6 +222,13 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
             if not final:
                 continue
             data = rest
+        if copying:  # what no lead took goes per deal, to be written as the writer writes it
+            if lead is None and not final and codec.lead_needs_more(data):
+                source.chunk *= 2  # a record longer than a chunk: read more
+                rest = data
+                continue
+            yield from _stream_rest(data, source, fmt, per_deal, filename, line)
+            return
         plan = plan_text(data, codec.name, final, line)
         if not plan.pieces and not final and plan.stream_at is None:
             source.chunk *= 2  # a record longer than a chunk: read more
@@ -317,12 +327,17 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
     numbering = 1 if first_board is None and src_fmt in POSITIONAL else first_board
     total = 0
     stopped = False
+    copying = src_fmt == dst_fmt and BY_NAME[src_fmt].bulk_copy and first_board is None
     if isinstance(encoder, LineHooks):
         encoder.begin(src_fmt, write_options or WriteOptions())
     with _Writer(dst) as out:
-        for segment in segments(source, src_fmt, per_deal, filename, numbering or 1):
+        for segment in segments(source, src_fmt, per_deal, filename, numbering or 1, copying):
             stopped = stopped or (stop is not None and stop())
             if stopped and isinstance(segment, DealArray):
+                total += len(segment)
+            elif copying and isinstance(segment, DealArray):
+                assert isinstance(encoder, LineHooks) and segment.text is not None
+                out.write(encoder.copied(segment.text, total))
                 total += len(segment)
             elif isinstance(segment, DealArray):
                 if numbering is not None:

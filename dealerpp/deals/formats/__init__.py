@@ -86,6 +86,9 @@ class DealFormat(NamedTuple):
     # Its sets may say what they are (PBN's Event, Site and Date): the title
     # an html page takes when none is given.
     titled: bool = False
+    # A copy into the same format goes the bulk path: what its codec reads in
+    # bulk (dealer's printpbn games) it writes back as read, the rest deal by deal.
+    bulk_copy: bool = False
 
     @property
     def fast(self) -> bool:
@@ -243,7 +246,7 @@ _CLUB_FORMATS = (
 
 FORMATS: tuple[DealFormat, ...] = (
     DealFormat("pbn", (".pbn",), "PBN games or deal-string lines (dealer's printpbn)",
-               _pbn, bulk=True, numbered=True, titled=True),
+               _pbn, bulk=True, numbered=True, titled=True, bulk_copy=True),
     DealFormat("giblib", (".gib", ".giblib"), "W N E S hands, optionally ':' and 20 trick values",
                _giblib, bulk=True),
     DealFormat("deals", (".deals",), "binary: four 64-bit hand masks N E S W a deal",
@@ -314,7 +317,10 @@ def takes_bulk_path(src: str | None, dst: str, *, first_board: int | None = None
     one decision, for ``dealerpp.deals.convert`` and ``dealerpp convert``):
     a fast pair, board numbers the bulk path's integers hold, and nothing
     asked that only the per-deal path does (``selecting`` boards by number,
-    PBN's ``export`` format)."""
+    PBN's ``export`` format); or a copy of a format that copies in bulk
+    (PBN), its boards not numbered again."""
+    if src is not None and src == dst and src in FAST and BY_NAME[src].bulk_copy:
+        return first_board is None and not selecting and not export  # boards kept as read
     return (is_fast_pair(src, dst) and (first_board or 0) < BULK_BOARD_LIMIT
             and not selecting and not export)
 
