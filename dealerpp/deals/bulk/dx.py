@@ -16,12 +16,12 @@ in the output, 1-255 cycling, as the per-deal writer numbers it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows
-from dealerpp.deals.bulk.chunks import rest_of
+from dealerpp.deals.bulk.chunks import Chunks, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 from dealerpp.diagnostics import DppError
 
@@ -66,7 +66,7 @@ class DxCodec(LineHooks):
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
 
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+    def segments(self, source: Chunks, per_deal: PerDeal, filename: str | None,
                  first_board: int = 1) -> Iterator[Segment]:
         rest = b""
         offset = 0  # bytes of the file read fast
@@ -92,7 +92,7 @@ class DxCodec(LineHooks):
                 return
 
 
-def _stream(head: bytes, source: Any, per_deal: PerDeal, filename: str | None, offset: int,
+def _stream(head: bytes, source: Chunks, per_deal: PerDeal, filename: str | None, offset: int,
             before: int) -> Slow:
     """The rest of the file through the per-deal reader, its errors naming
     the byte and the deal counted from the file's start."""

@@ -15,12 +15,12 @@ the first error the per-deal path gives.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.chunks import rest_of
+from dealerpp.deals.bulk.chunks import Chunks, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 from dealerpp.diagnostics import DppError
 
@@ -50,7 +50,7 @@ class HeadHooks(LineHooks):
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         raise NotImplementedError
 
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+    def segments(self, source: Chunks, per_deal: PerDeal, filename: str | None,
                  first_board: int = 1) -> Iterator[Segment]:
         rest = b""
         line = 1
@@ -109,7 +109,7 @@ class HeadHooks(LineHooks):
         return [part for part in parts if len(part)], count
 
 
-def _stream(fmt: str, head: bytes, source: Any, per_deal: PerDeal, filename: str | None,
+def _stream(fmt: str, head: bytes, source: Chunks, per_deal: PerDeal, filename: str | None,
             line: int, before: int) -> Slow:
     """The rest of the file through the per-deal reader, its errors naming
     deals counted from the file's start (``before``: the deals read fast)."""

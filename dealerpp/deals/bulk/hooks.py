@@ -18,13 +18,14 @@ and :attr:`LineHooks.separator`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import IO, TYPE_CHECKING, NamedTuple, Protocol
 
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
 
 if TYPE_CHECKING:
+    from dealerpp.deals.bulk.chunks import Chunks
     from dealerpp.deals.model import Deal
     from dealerpp.deals.options import WriteOptions
 
@@ -149,7 +150,7 @@ class LineHooks:
         """A piece the fast decoder does not take (``line``: its first)."""
         yield Slow(per_deal.read(self.name, data[start:stop], filename, line, start))
 
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+    def segments(self, source: Chunks, per_deal: PerDeal, filename: str | None,
                  first_board: int = 1) -> Iterator[Segment] | None:
         """All the segments of a file, for a format that reads a whole file
         its own way (LIN: only a head of deal-only lines is read fast); None:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.chunks import lone_cr, rest_of
+from dealerpp.deals.bulk.chunks import Chunks, lone_cr, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ class RecordLines(LineHooks):
         return masks
 
     # -- the file ----------------------------------------------------------------
-    def segments(self, source: Any, per_deal: PerDeal, filename: str | None,
+    def segments(self, source: Chunks, per_deal: PerDeal, filename: str | None,
                  first_board: int = 1) -> Iterator[Segment]:
         reading = _Reading(self, per_deal, filename, first_board)
         rest = b""
@@ -179,7 +179,7 @@ class _Reading:
             self.deals += 1
             yield deal
 
-    def stream(self, data: bytes, source: Any) -> Slow:
+    def stream(self, data: bytes, source: Chunks) -> Slow:
         """The rest of the file from ``stream_at`` through the per-deal reader."""
         at = self.stream_at
         line = self.line + data.count(b"\n", 0, at)
