@@ -7,9 +7,11 @@ missing; under CI (``CI=true``) a missing binary is a failure, never a skip.
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -41,6 +43,17 @@ def sized(full: T, local: T) -> T:
     a local run (still enough for the case to be met: several chunks,
     sub-blocks)."""
     return full if IN_CI else local
+
+def some_of(items: Sequence[T], share: int = 3) -> list[T]:
+    """All of ``items`` under CI; in a local run about one in ``share`` of
+    them (at least one), drawn anew each run as a local run's examples are,
+    so that the runs add up: a test over every target format checks a few of
+    them a run."""
+    if IN_CI:
+        return list(items)
+    chosen = set(random.sample(range(len(items)), max(1, len(items) // share)))
+    return [item for i, item in enumerate(items) if i in chosen]
+
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = PROJECT_ROOT / "examples"

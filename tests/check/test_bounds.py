@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from dealerpp.diagnostics import Diagnostic
 from dealerpp.script.check import DEFAULT_MAX_ERRORS, check_text
-from tests.conftest import examples
+from tests.conftest import examples, sized
 
 
 def output_bytes(found: list[Diagnostic]) -> int:
@@ -53,16 +53,18 @@ def test_a_warning_repeated_on_a_line_is_shown_once() -> None:
     assert found[1].message == "299 more warnings like this one on this line"
 
 
+# Locally a fifth of the depth or length (still well past Python's recursion
+# limit), in full under CI.
 @pytest.mark.parametrize("text", [
     "condition " + "!" * 5000 + "1\n",
     "condition " + "not " * 5000 + "1\n",
     pytest.param("s = 1\ncondition " + "s+" * 200_000 + "s > 3\n", marks=pytest.mark.slow),
-    "condition " + "(" * 30_000 + "1" + ")" * 30_000 + "\n",
-    "condition " + "1 ? " * 20_000 + "1" + " : 0" * 20_000 + "\n",
-    "action " + ", ".join(["printall"] * 30_000) + "\n",
-    "condition shape(north, " + " + ".join(["4333"] * 50_000) + ")\n",
-], ids=["not-5000", "not-words-5000", "plus-200000", "parens-30000", "ternary-20000",
-        "actions-30000", "shape-list-50000"])
+    "condition " + "(" * sized(30_000, 6_000) + "1" + ")" * sized(30_000, 6_000) + "\n",
+    "condition " + "1 ? " * sized(20_000, 4_000) + "1" + " : 0" * sized(20_000, 4_000) + "\n",
+    "action " + ", ".join(["printall"] * sized(30_000, 6_000)) + "\n",
+    "condition shape(north, " + " + ".join(["4333"] * sized(50_000, 10_000)) + ")\n",
+], ids=["not-5000", "not-words-5000", "plus-200000", "parens", "ternary", "actions",
+        "shape-list"])
 def test_deep_and_long_expressions_never_hit_a_recursion_limit(text: str) -> None:
     for diagnostic in check_text(text):
         assert "internal error" not in diagnostic.message

@@ -20,7 +20,7 @@ from dealerpp import DppError, ShapeSet, expand
 from dealerpp.shapes.compiler import compile_shape
 from dealerpp.shapes.condition import dealer_literal
 from dealerpp.shapes.parser import MAX_PATTERN_SLOTS
-from tests.conftest import examples
+from tests.conftest import examples, sized
 from tests.shapes.oracle import all_shapes
 
 SHAPES = all_shapes()
@@ -96,18 +96,20 @@ def test_long_sums(terms: int) -> None:
 
 
 def test_deep_parentheses_and_ternaries() -> None:
-    depth = 20_000
+    # Locally a few times Python's recursion limit, in full under CI.
+    depth = sized(20_000, 4_000)
     assert expand("xxxx:" + "(" * depth + "h" + ")" * depth + ">5") == brute(
         lambda shape: shape[1] > 5)
     # s>3 ? (s>3 ? (... ? 1 : 0) : 0) : 0, nested 5,000 deep, is s>3.
     nested = "1"
-    for _ in range(5_000):
+    for _ in range(sized(5_000, 2_000)):
         nested = f"(s>3?{nested}:0)"
     assert expand("xxxx:" + nested) == brute(lambda shape: shape[0] > 3)
 
 
 def test_long_conjunctions_and_disjunctions() -> None:
-    conjunction = ",".join(f"{suit}<{9 + i % 3}" for i, suit in enumerate(SUITS * 2_000))
+    conjunction = ",".join(f"{suit}<{9 + i % 3}"
+                           for i, suit in enumerate(SUITS * sized(2_000, 500)))
     assert expand("xxxx:" + conjunction) == brute(lambda shape: max(shape) < 9)
     disjunction = " or ".join(f"{suit}=={n}" for n in range(7, 14) for suit in SUITS)
     assert expand("xxxx:" + disjunction) == brute(lambda shape: max(shape) >= 7)
@@ -189,12 +191,13 @@ def test_dealer_literal_matches_the_real_dealer(dealer_bin: str, literal: str) -
 
 
 def test_repeated_division_by_zero_gives_one_bounded_warning() -> None:
-    text = " + ".join(["xxxx:13/s>3"] * 2_900)
+    terms = sized(2_900, 700)
+    text = " + ".join(["xxxx:13/s>3"] * terms)
     compiled = compile_shape(text)
     assert compiled.shapes == brute(lambda shape: shape[0] > 0 and 13 // shape[0] > 3)
     assert [w.message for w in compiled.warnings] == [
         "division by zero: the condition is false for shapes where the divisor is 0 "
-        "(and 2899 more like this)"]
+        f"(and {terms - 1} more like this)"]
     assert len(compiled.warnings[0].format()) < 600
 
 
