@@ -129,6 +129,17 @@ def test_a_title_that_comes_late_heads_the_page() -> None:
     assert isinstance(there, bytes) and b"<title>Late night" in there
 
 
+def test_a_title_with_a_byte_not_utf8_is_written_as_it_came() -> None:
+    """An Event written in Latin-1 (0xE9, not UTF-8) titles the page with
+    that byte, as the per-deal writer keeps it, not an internal error."""
+    games = printpbn_games([tuple(row) for row in random_deals(3, 6).masks.tolist()],
+                           event="Caf\N{LATIN SMALL LETTER E WITH ACUTE} night")
+    data = games.replace("Caf\N{LATIN SMALL LETTER E WITH ACUTE}".encode(), b"Caf\xe9")
+    there = bulk(data, "pbn", "html", 200)
+    assert there == per_deal(data, "pbn", "html")
+    assert isinstance(there, bytes) and b"<title>Caf\xe9 night" in there
+
+
 def test_the_title_given_is_the_pages() -> None:
     data = printpbn_games([tuple(row) for row in random_deals(8, 1).masks.tolist()])
     options = WriteOptions(title="Given <here>")

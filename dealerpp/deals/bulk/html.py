@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from dealerpp.deals._io import ENCODING, ERRORS
 from dealerpp.deals.bulk.array import DealArray, holding_text
 from dealerpp.deals.bulk.blocks import RANKS, byte_view, each_sub_block, hand_texts
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, joined
@@ -235,7 +236,9 @@ class HtmlCodec(RecordLines):
         from dealerpp.deals.formats.html import page_head
 
         if self._head is None:
-            self._head = page_head(title).encode()
+            # a title read from a file keeps its undecodable bytes (surrogate
+            # escapes): written back as they came, as every writer does
+            self._head = page_head(title).encode(ENCODING, ERRORS)
 
     def _out(self, boards: bytes | memoryview,
              title: Callable[[], str | None] | None) -> bytes | memoryview:
