@@ -9,6 +9,7 @@ is stable and reads like a frequency table.
 from __future__ import annotations
 
 from functools import cache
+from itertools import compress
 
 from dealerpp.lengths import Shape as Shape  # re-exported: a set of shapes holds these
 
@@ -72,16 +73,11 @@ def lengths_mask(suit: int, lengths: frozenset[int]) -> ShapeMask:
     return mask
 
 
-def _byte_bits() -> tuple[tuple[int, ...], ...]:
-    table: list[tuple[int, ...]] = [()]
-    for bit in range(8):  # the values with this top bit: those below, plus it
-        table += [(*low, bit) for low in table]
-    return tuple(table)
-
-
-# The positions of the bits of each byte value, lowest first.
-BYTE_BITS = _byte_bits()
-_DENSE = 40  # from this many bits on, indices() reads the int a byte at a time
+# From this many bits on, indices() reads the int's binary digits at C speed:
+# 1.1% fewer instructions for a one-core run of the 1,000-line bench script
+# than a byte at a time from 40 bits on (valgrind; 48 and 96 did a little worse).
+_DENSE = 64
+_DIGIT_BITS = bytes.maketrans(b"01", b"\x00\x01")  # '0'/'1' -> a false/true byte
 
 
 def lowest(bits: int) -> int:
@@ -99,8 +95,5 @@ def indices(bits: int) -> list[int]:
             out.append(low.bit_length() - 1)
             bits ^= low
         return out
-    for chunk, value in enumerate(bits.to_bytes((bits.bit_length() + 7) // 8, "little")):
-        if value:
-            base = chunk << 3
-            out.extend(base + bit for bit in BYTE_BITS[value])
-    return out
+    digits = bin(bits)[:1:-1].encode().translate(_DIGIT_BITS)  # lowest bit first
+    return list(compress(range(len(digits)), digits))
