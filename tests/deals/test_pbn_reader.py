@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -198,3 +199,18 @@ def test_a_brace_left_open_before_the_last_empty_line_is_seen_by_the_quick_split
             + "\n" + GAME.format(board=3)).encode()
     quick, full = _read_both_ways(data, need_deal=False)
     assert quick == full
+
+
+@pytest.mark.parametrize("odd", ["\x1c", "\x1f", "\x85", "\xa0", "\u3000", "\u2028"])
+def test_a_line_of_a_control_or_unicode_space_is_the_same_to_both_splits(odd: str) -> None:
+    """Python's str.strip() takes these; the lexer's blanks are not them:
+    the quick split and the line-by-line one must agree on such a line,
+    inside a game and between two (found by test_parity, a lone CR sent the
+    rest of a file line by line and board 3 lost its number)."""
+    text = GAME.format(board=1).replace("[Dealer", odd + "\n[Dealer") + "\n" + \
+        GAME.format(board=2) + odd + "\n" + GAME.format(board=3)
+    lines = text.split("\n")
+    lines.pop()
+    assert _games(games_of_text([text])) == _games(split_games(lines))
+    shifted = [(first - 1, body) for first, body in _games(games_of_text(["\n" + text]))]
+    assert shifted == _games(games_of_text([text]))

@@ -436,8 +436,13 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
 
 def _stripped(line: str) -> str:
     """The line without blanks around it, a byte-order mark (U+FEFF, where
-    two files were joined) counted as one, as the lexer counts it."""
-    return (line.replace("\ufeff", "") if "\ufeff" in line else line).strip()
+    two files were joined) counted as one, as the lexer counts it. Only the
+    lexer's blanks: str.strip() would take control and Unicode spaces too
+    (a line of U+001C), which the quick split of games keeps as text."""
+    return (line.replace("\ufeff", "") if "\ufeff" in line else line).strip(_BLANKS)
+
+
+_BLANKS = " \t\r\f\v"
 
 
 def _brace_open_after(line: str, open_at_start: bool) -> bool:
