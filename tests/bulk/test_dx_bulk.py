@@ -7,6 +7,7 @@ deals or first error (its byte and deal counted from the file's start)."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -105,3 +106,28 @@ def test_an_odd_record_after_fast_ones_is_named_from_the_file_start(how: str) ->
     message = bulk(text, "dx", "deals")
     if isinstance(message, str):
         assert "deal 4" in message and "byte 1" in message
+
+
+def test_a_deal_after_a_game_left_out_keeps_its_place_on_both_paths(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PBN game with an error, reported, is left out; the deals after it
+    without a board number are numbered by their place in the input on the
+    bulk path too, as the per-deal path numbers them (the bulk path numbered
+    them by their place in the output before)."""
+    from dealerpp.deals.options import ReadOptions
+
+    hands = (0x1FFF << 39, 0x1FFF << 26, 0x1FFF << 13, 0x1FFF)  # N all spades ...
+    games = [deals_api.dumps([Deal(hands)], "pbn") for _ in range(6)]
+    games[2] = games[2].replace("N:AKQJT98765432.", "N:AKQJT9876543.")  # 12 cards
+    source = tmp_path / "in.pbn"
+    source.write_text("\n".join(games))
+    written = []
+    for bulk_path in (True, False):
+        if not bulk_path:
+            monkeypatch.setattr(formats, "takes_bulk_path", lambda *a, **k: False)
+        problems: list[object] = []
+        target = tmp_path / f"out{bulk_path}.dx"
+        total = deals_api.convert(source, target, options=ReadOptions(report=problems.append))
+        written.append((total, len(problems), target.read_bytes()))
+    assert written[0] == written[1]
+    assert written[0][:2] == (5, 1)
