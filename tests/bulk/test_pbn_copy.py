@@ -7,7 +7,6 @@ its first error, wherever the chunks cut."""
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from tests.deals.strategies import full_masks
 
 from .helpers import PerDealRefused, bulk, per_deal
 from .test_parity import PBN_TAILS, mutated, printpbn_games
-from .test_printpbn import ODD_GAMES, _sample
+from .test_printpbn import ODD_GAMES, with_odd_game
 
 CHUNKS = (64, 300, 1000, 4096, 1 << 20)
 
@@ -65,19 +64,7 @@ def test_dealers_games_are_copied_as_read(dealer_bin: str, chunk: int) -> None:
 @pytest.mark.parametrize("odd", sorted(ODD_GAMES))
 @pytest.mark.parametrize("at", [0, 4, 9])
 def test_an_odd_game_is_copied_as_the_per_deal_path_copies_it(odd: str, at: int) -> None:
-    masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
-    games = printpbn_games(masks * 6)
-    starts = [m.start() for m in re.finditer(rb"(?m)^\[Event", games)] + [len(games)]
-    old, new = ODD_GAMES[odd]
-    game = games[starts[at]:starts[at + 1]]
-    if odd == "lower case ranks":
-        deal = re.search(rb'\[Deal "([^"]*)"', game)
-        assert deal is not None
-        game = game.replace(deal.group(1), deal.group(1).lower())
-    else:
-        game = re.sub(old if odd.endswith("cycle") else re.escape(old), new, game,
-                      count=0 if odd == "CR LF" else 1)
-    data = games[:starts[at]] + game + games[starts[at + 1]:]
+    data = with_odd_game(6, odd, at)
     expected = per_deal(data, "pbn", "pbn")
     for chunk in CHUNKS:
         assert bulk(data, "pbn", "pbn", chunk) == expected, chunk

@@ -88,13 +88,13 @@ ODD_GAMES = {
 }
 
 
-@pytest.mark.parametrize("odd", sorted(ODD_GAMES))
-@pytest.mark.parametrize("dst", ["hex", "deals", "giblib", "lin"])
-def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:
+def with_odd_game(copies: int, odd: str, at: int) -> bytes:
+    """printpbn games of the sample ``copies`` times over, game ``at`` (from
+    0) made odd as ODD_GAMES[odd] says."""
     masks = [d.masks for d in deals_api.read_source(_sample(), "pbn")]
-    games = printpbn_games(masks * 3)
-    starts = [m.start() for m in re.finditer(rb"(?m)^\[Event", games)]
-    game = games[starts[4]:starts[5]]
+    games = printpbn_games(masks * copies)
+    starts = [m.start() for m in re.finditer(rb"(?m)^\[Event", games)] + [len(games)]
+    game = games[starts[at]:starts[at + 1]]
     old, new = ODD_GAMES[odd]
     if odd == "lower case ranks":
         deal = re.search(rb'\[Deal "([^"]*)"', game)
@@ -103,7 +103,13 @@ def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst:
     else:
         game = re.sub(old if odd.endswith("cycle") else re.escape(old), new, game,
                       count=0 if odd == "CR LF" else 1)
-    data = games[:starts[4]] + game + games[starts[5]:]
+    return games[:starts[at]] + game + games[starts[at + 1]:]
+
+
+@pytest.mark.parametrize("odd", sorted(ODD_GAMES))
+@pytest.mark.parametrize("dst", ["hex", "deals", "giblib", "lin"])
+def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:
+    data = with_odd_game(3, odd, 4)
     found = printpbn.games(data)
     assert found is None or printpbn.decode(found, PbnCodec().decode)[1] is not None  # not all bulk
     both_paths(data, dst)
