@@ -150,10 +150,11 @@ class LineIndex:
     ((2, 2), 'cd', 3)
     """
 
-    __slots__ = ("starts", "text")
+    __slots__ = ("_byte_starts", "starts", "text")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._byte_starts: list[int] | None = None  # see byte_offset
         starts = [0]
         find, position = text.find, text.find("\n")
         while position >= 0:
@@ -173,6 +174,24 @@ class LineIndex:
     def offset(self, line: int, column: int = 1) -> int:
         """The character offset of a 1-based line and column."""
         return self.starts[line - 1] + column - 1
+
+    def byte_offset(self, line: int | None, column: int | None) -> int | None:
+        """The offset of a 1-based line and column in the text's UTF-8 bytes
+        (an undecodable byte, kept as a lone surrogate, is one byte again):
+        for a text decoded from a file as it was (line ends kept), the
+        offset in the file. None when either is unknown or off the text."""
+        if line is None or column is None or not 1 <= line <= len(self.starts):
+            return None
+        start = self.starts[line - 1]
+        offset = start + column - 1
+        if offset > len(self.text):
+            return None
+        if self._byte_starts is None:
+            # ASCII (most scripts and deal files): a character is a byte
+            self._byte_starts = [] if self.text.isascii() else _line_byte_starts(self.text)
+        if not self._byte_starts:
+            return offset
+        return self._byte_starts[line - 1] + _utf8_length(self.text[start:offset])
 
     def line_span(self, line: int) -> tuple[int, int] | None:
         """Where 1-based ``line``'s text lies (its line ending left out)."""
@@ -209,6 +228,31 @@ class LineIndex:
         low = max(0, center - EXCERPT_REACH)
         high = min(end - start, center + EXCERPT_REACH)
         return LineExcerpt(self.text[start + low:start + high], low, end - start)
+
+
+def _utf8(text: str) -> bytes:
+    """``text`` as the UTF-8 bytes it was read from (``surrogateescape``); a
+    surrogate no decoding made (text from elsewhere) as three bytes."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
+def _utf8_length(text: str) -> int:
+    return len(_utf8(text))
+
+
+def _line_byte_starts(text: str) -> list[int]:
+    """Where each line starts in the UTF-8 bytes of ``text`` (a LF byte is
+    never part of another character's bytes)."""
+    data = _utf8(text)
+    starts = [0]
+    find, position = data.find, data.find(b"\n")
+    while position >= 0:
+        starts.append(position + 1)
+        position = find(b"\n", position + 1)
+    return starts
 
 
 _last_index: LineIndex | None = None
@@ -316,6 +360,16 @@ class Diagnostic(Record):
     # Another line the message names ("... on line 7 was read as ..."), so
     # that a caller need not look for it in the text.
     related_line: int | None = None
+    # Where it is besides the line and column, as DppError has it: ``byte``,
+    # the offset in the bytes read (None where the reader did not have
+    # them: a stream, a text); ``deal``, the record's place from 1 in the
+    # file (a PBN game); ``board``, the number it names; ``output``, true
+    # when the output is at fault, not the input. Data for callers (JSON,
+    # an editor): the text shows the line and column, not these.
+    byte: int | None = None
+    deal: int | None = None
+    board: int | None = None
+    output: bool = False
 
     def location(self) -> str:
         parts = [p for p in (self.filename,) if p]
@@ -348,7 +402,8 @@ class Diagnostic(Record):
         """The same message placed inside a larger text (see ``DppError.relocated``)."""
         line, column = _shifted(self.line, self.column, line_offset, column_offset)
         return self.replace(line=line, column=column, filename=filename,
-                            source_line=source_line_of(text, line, column))
+                            source_line=source_line_of(text, line, column),
+                            byte=index_of(text).byte_offset(line, column))
 
 
 class TextProblem(ValueError):

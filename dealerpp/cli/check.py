@@ -96,5 +96,6 @@ def print_json(found: list[Diagnostic]) -> None:
             "message": diagnostic.message, "hint": diagnostic.hint,
             "fix": None if fix is None else dict(zip(
                 ("line", "column", "end_line", "end_column", "text"), fix, strict=True)),
+            "byte": diagnostic.byte, "related_line": diagnostic.related_line,
         })
     print(json.dumps(records, indent=1, ensure_ascii=True))

@@ -155,4 +155,5 @@ def _moved(warning: Diagnostic, block_line: int, block_column: int, lines: LineI
            filename: str) -> Diagnostic:
     line, column = _shifted(warning.line, warning.column, block_line, block_column)
     return Diagnostic(warning.severity, warning.message, line, column, filename,
-                      lines.excerpt(line, column), warning.hint, warning.code)
+                      lines.excerpt(line, column), warning.hint, warning.code,
+                      byte=lines.byte_offset(line, column))

@@ -119,3 +119,23 @@ def test_json_gives_each_finding_its_code_and_fix(tmp_path: Path,
     script.write_text("".join(lines))
     assert main(["check", "--json", str(script)]) == 0
     assert json.loads(capsys.readouterr().out) == []
+
+
+def test_json_gives_each_finding_its_byte_in_the_file(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The byte of a finding is checked by slicing the file there: the
+    token it is about starts at it, whatever came before (characters of
+    two bytes, CR LF line ends, a byte that is not UTF-8)."""
+    import json
+
+    script = tmp_path / "s.dl"
+    script.write_bytes("// café été\r\nx = 1\r\nx = 2\r\ncondition hcp(nort) > 10 and x \xff\r\n"
+                       .encode().replace("\xff".encode(), b"\xff"))
+    data = script.read_bytes()
+    assert main(["check", "--json", str(script)]) == 1
+    found = json.loads(capsys.readouterr().out)
+    at = {f["message"].split()[0]: (data[f["byte"]:], f["related_line"]) for f in found}
+    assert at["redefined"][0].startswith(b"x = 2\r\n")
+    assert at["redefined"][1] == 2  # x = 1 is on line 2
+    assert at["syntax"][0].startswith(b"nort) > 10")
+    assert at["dealer"][0].startswith(b"\xff\r\n")

@@ -58,10 +58,14 @@ class ModelPerDeal:
         the formats numbered by position."""
         if first_line > 1 and data.startswith(_BOM):
             # a blank line first: the mark is then no longer at a file's start
-            data, first_line = b"\n" + data, first_line - 1
+            data, first_line, first_byte = b"\n" + data, first_line - 1, first_byte - 1
+        # The text codecs give a piece's byte in its chunk, not in the file
+        # (stream.py counts lines, not bytes, over chunks): its problems'
+        # bytes are not known.
+        known_byte = first_byte if BY_NAME[fmt].record_size else None
         try:
             yield from self._deals(fmt, data, filename, first_line,
-                                   first_board if fmt in POSITIONAL else None)
+                                   first_board if fmt in POSITIONAL else None, known_byte)
         except DppError as error:
             raise shifted(error, first_line, first_byte, _deals_before(fmt, first_byte)) from None
 
@@ -90,14 +94,16 @@ class ModelPerDeal:
         if isinstance(codec, LineHooks):
             codec.remember(last_record, self._previous)
 
-    def _deals(self, fmt: str, source: Source, filename: str | None,
-               first_line: int, first_board: int | None = None) -> Iterator[Deal]:
+    def _deals(self, fmt: str, source: Source, filename: str | None, first_line: int,
+               first_board: int | None = None, first_byte: int | None = None) -> Iterator[Deal]:
+        """``first_byte``: where the piece starts in the file (None: a stream
+        from ``first_line`` on, where it is not known)."""
         from dealerpp.deals.files import read_source
 
         report = self.options.report
         options = self.options._replace(
             first_board=first_board, previous=self._previous,
-            report=None if report is None else shifted_report(report, first_line))
+            report=None if report is None else shifted_report(report, first_line, first_byte))
         return read_source(source, fmt, filename=filename, options=options)
 
     def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes:
@@ -139,15 +145,19 @@ class ModelPerDeal:
         return writer
 
 
-def shifted_report(report: Report, first_line: int) -> Report:
-    """A report for a piece of a file that starts at ``first_line``: the
-    problems it is given are passed on with the file's line numbers."""
-    if first_line == 1:
+def shifted_report(report: Report, first_line: int, first_byte: int | None = 0) -> Report:
+    """A report for a piece of a file that starts at ``first_line`` and
+    ``first_byte`` (None: not known): the problems it is given are passed on
+    with the file's line numbers and bytes. The piece's reader counts its
+    records from the piece's start: their place in the file is not known,
+    but in a piece at its start."""
+    if first_line == 1 and first_byte == 0:
         return report
 
     def shifted(problem: Diagnostic) -> None:
         line = problem.line + first_line - 1 if problem.line is not None else None
-        report(problem.replace(line=line))
+        byte = None if problem.byte is None or first_byte is None else problem.byte + first_byte
+        report(problem.replace(line=line, byte=byte, deal=None))
 
     return shifted
 

@@ -74,7 +74,8 @@ class Report:
             self.warnings[key] = [column or 0, 0]
         source = self.lines.excerpt(line, column)  # escaped and cut when shown
         self.found.append(Diagnostic(severity, message, line, column, self.filename, source,
-                                     hint, code, fix, related_line=related_line))
+                                     hint, code, fix, related_line=related_line,
+                                     byte=self.lines.byte_offset(line, column)))
 
     def at(self, severity: Severity, token: Token, message: str,
            hint: str | None = None, code: str | None = None,

@@ -15,7 +15,7 @@ exist, which ones the final condition and action reach.
 
 from __future__ import annotations
 
-from dealerpp.diagnostics import TOO_MANY_SHAPES, Diagnostic
+from dealerpp.diagnostics import TOO_MANY_SHAPES
 from dealerpp.lalr import Token, Tree
 from dealerpp.script.check.arithmetic import (
     constant_value,
@@ -149,10 +149,7 @@ class SemanticPass:
         for index, name in self.unknown_names:
             if name in self.assigned and index < len(found):
                 diagnostic = found[index]
-                found[index] = Diagnostic(
-                    diagnostic.severity, diagnostic.message, diagnostic.line, diagnostic.column,
-                    diagnostic.filename, diagnostic.source_line,
-                    f"{diagnostic.hint} (it is defined later)", diagnostic.code)
+                found[index] = diagnostic.replace(hint=f"{diagnostic.hint} (it is defined later)")
 
     def literal(self, tree: Any) -> None:
         """A number literal dealer does not read as written (it keeps a C int)."""

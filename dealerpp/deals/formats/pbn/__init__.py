@@ -80,6 +80,10 @@ from dealerpp.deals.model import (
 from dealerpp.deals.options import READ, ReadOptions, Report, Source
 from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dealerpp.deals.byte_offsets import ByteOffsets
+
 _VULS = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
          "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
 _UNKNOWN = ("", "?", "-")
@@ -247,7 +251,9 @@ class _Skip(Exception):
 
 class _Reader:
     """Reads games one by one; ``previous`` holds the tag values of the game
-    before (for ``#``), ``lines`` the input's lines."""
+    before (for ``#``), ``lines`` the input's lines; ``record`` counts the
+    games read (those of comments alone left out) and ``board`` is the
+    current game's Board, for its problems."""
 
     def __init__(self, source: Source, filename: str | None, report: Report | None = None,
                  strict: bool = False, need_deal: bool = True) -> None:
@@ -259,6 +265,10 @@ class _Reader:
         self.report = report
         self.strict = strict
         self.need_deal = need_deal
+        self.record = 0
+        self.board: int | None = None
+        self._offsets: ByteOffsets | None = None
+        self._bytes_looked_for = False
 
     @property
     def lines(self) -> Iterable[str]:
@@ -270,6 +280,7 @@ class _Reader:
     @lines.setter
     def lines(self, lines: Iterable[str]) -> None:
         self._lines = lines
+        self._bytes_looked_for = True  # lines of the caller's: no bytes they come from
 
     def deals(self) -> Iterator[Deal]:
         if self._lines is not None:
@@ -314,6 +325,7 @@ class _Reader:
             deal = self._printpbn(match.group(), line, match)
             if deal is None:
                 break
+            self.record += 1
             yield deal
             position, line = stop + 2, line + 15  # 14 lines and the empty one
         if position < len(text):
@@ -342,11 +354,25 @@ class _Reader:
 
     # -- problems -------------------------------------------------------------
     def _problem(self, game: RawGame, severity: str, message: str, offset: int) -> Diagnostic:
+        """What is wrong at ``offset`` of the game: every problem of a PBN
+        file is made here, with all that is known of where it is."""
         line, column = game.position(offset)
         source_line = game.lines[line - game.first] if 0 <= line - game.first < len(game.lines) else None
         if severity == "warning" and self.strict:
             severity = "error"
-        return Diagnostic(severity, message, line, column, self.name, source_line)  # type: ignore[arg-type]
+        return Diagnostic(severity, message, line, column, self.name, source_line,  # type: ignore[arg-type]
+                          byte=self._byte(line, column), deal=self.record, board=self.board)
+
+    def _byte(self, line: int, column: int) -> int | None:
+        """The byte of a line and column in the input, when its bytes can be
+        had (looked for at the first problem: reading without one costs
+        nothing)."""
+        if not self._bytes_looked_for:
+            from dealerpp.deals.byte_offsets import byte_offsets
+
+            self._offsets, self._bytes_looked_for = byte_offsets(self.source), True
+        offsets = self._offsets
+        return None if offsets is None else offsets.offset(line, column)
 
     def _fail(self, game: RawGame, message: str, offset: int) -> _GameError:
         problem = self._problem(game, "error", message, offset)
@@ -362,6 +388,8 @@ class _Reader:
     quick = True
 
     def _game(self, game: RawGame) -> Deal | None:
+        self.record += 1
+        self.board = None  # until the game's tags are read
         text = game.text
         if text[:1] == "[" and self.quick:
             plain = plain_tags(text)
@@ -425,6 +453,7 @@ class _Reader:
 
     def _commentary(self, game: RawGame, entries: list[Entry] | None) -> Deal | None:
         """Comments or ``%`` lines alone: kept for a PBN output, with no deal."""
+        self.record -= 1  # not a game
         if self.need_deal:
             return None
         info = PbnGame(game.text, game.first, ((0, 0, 0, 0), None, None, None, (), (), None, None),
@@ -447,6 +476,10 @@ class _Reader:
             tags.first = {name: index for index, (name, _) in enumerate(pairs)}
             values = dict(pairs) if len(tags.first) == len(pairs) \
                 else self._inherit_and_repeat(tags, warn)
+        board_value = values.get("Board")
+        if board_value is not None:
+            self.board = _board(board_value)
+            warnings[:] = [w.replace(board=self.board) for w in warnings]  # told before it was known
         try:
             deal = self._meaning(game, tags, values, warn, warnings, entries, quick)
         except _Skip:
