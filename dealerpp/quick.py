@@ -36,6 +36,8 @@ import io
 import os
 import sys
 
+from dealerpp.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_OK
+
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from typing import BinaryIO
@@ -150,7 +152,7 @@ def _write(output: bytes, prog: str) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
-        return 141  # 128 + SIGPIPE: the reader went away, not our error
+        return EXIT_BROKEN_PIPE  # the reader went away, not our error
     except OSError as error:
         _silence_stdout()
         try:
@@ -159,8 +161,8 @@ def _write(output: bytes, prog: str) -> int:
             sys.stderr.flush()
         except (OSError, ValueError):
             pass
-        return 1
-    return 0
+        return EXIT_INPUT
+    return EXIT_OK
 
 
 def _write_all(target: "BinaryIO", data: bytes) -> None:

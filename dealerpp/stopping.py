@@ -23,6 +23,8 @@ import _thread
 import os
 import sys
 
+from dealerpp.status import exit_for_signal
+
 STOP_SIGNALS = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP)
 NAMES = {_signal.SIGINT: "SIGINT", _signal.SIGTERM: "SIGTERM", _signal.SIGHUP: "SIGHUP"}
 _installed: list[str] = []  # the program name, once the watcher runs
@@ -55,4 +57,4 @@ def _watch(prog: str) -> None:
         os.write(2, f"{prog}: stopped by {NAMES[number]}\n".encode())
     except OSError:
         pass
-    os._exit(128 + number)
+    os._exit(exit_for_signal(number))

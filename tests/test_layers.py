@@ -24,7 +24,8 @@ LAYERS = {
     "deals": ("dealerpp/deals/",),
     "lalr": ("dealerpp/lalr/",),
     "base": ("dealerpp/diagnostics.py", "dealerpp/atomic.py", "dealerpp/grammars.py",
-             "dealerpp/records.py", "dealerpp/lengths.py", "dealerpp/stopping.py"),
+             "dealerpp/records.py", "dealerpp/lengths.py", "dealerpp/stopping.py",
+             "dealerpp/status.py"),
 }
 NEVER = {
     "editor": {"cli"},  # beside cli/, on the library: neither imports the other's way up
@@ -40,7 +41,7 @@ MODULE_OF_LAYER = {"cli": "dealerpp.cli", "editor": "dealerpp.editor", "api": "d
                    "shapes": "dealerpp.shapes", "deals": "dealerpp.deals",
                    "lalr": "dealerpp.lalr"}
 BASE_MODULES = ("dealerpp.diagnostics", "dealerpp.atomic", "dealerpp.grammars",
-                "dealerpp.records", "dealerpp.lengths", "dealerpp.stopping")
+                "dealerpp.records", "dealerpp.lengths", "dealerpp.stopping", "dealerpp.status")
 
 
 def layer_of_path(path: Path) -> str | None:

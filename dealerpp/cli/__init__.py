@@ -4,7 +4,7 @@
 first argument may instead name a subcommand. Each subcommand lives in its own
 module, imported only when it runs, so the preprocessing path stays light.
 
-Exit statuses: ``dealerpp.cli.status``.
+Exit statuses: ``dealerpp.status``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from contextlib import suppress
 
 from dealerpp.atomic import remove_unfinished
 from dealerpp.cli.commands import SUBCOMMANDS
-from dealerpp.cli.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
 from dealerpp.diagnostics import quote
+from dealerpp.status import EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ import argparse
 import sys
 
 from dealerpp.cli.common import print_diagnostics, read_text, shown_name
-from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.script.check.report import DEFAULT_MAX_ERRORS
+from dealerpp.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:

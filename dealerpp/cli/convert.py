@@ -9,7 +9,7 @@ The conversion is the library's (``dealerpp.deals.convert``: the bulk path
 whenever it applies, the output written atomically or not at all); this
 command parses the arguments, calls it, and words what it reports: its
 typed errors as ``FILE:LINE:COL: error:`` messages and exit statuses
-(``dealerpp.cli.status``), its notices as warnings, its progress as a bar
+(``dealerpp.status``), its notices as warnings, its progress as a bar
 on a terminal. Standard output gets, on the bulk path, the deals as they
 are converted; deal by deal, nothing until the whole input has been read.
 """
@@ -23,11 +23,11 @@ from typing import IO, TYPE_CHECKING, cast
 from dealerpp.atomic import SameFileError, refuse_same_file
 from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.deal_input import ProblemLog, format_error, parse_args
-from dealerpp.cli.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 from dealerpp.deals import formats
 from dealerpp.deals.conversion import NAMED_LINES
 from dealerpp.deals.options import ReadOptions, WriteOptions
 from dealerpp.diagnostics import Diagnostic, DppError, quote
+from dealerpp.status import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.progress import Progress

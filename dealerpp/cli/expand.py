@@ -9,10 +9,10 @@ import sys
 from collections.abc import Sequence
 
 from dealerpp.cli.common import add_emit_option, print_diagnostics
-from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.diagnostics import DppError
 from dealerpp.shapes.compiler import Compiled, compile_shape
 from dealerpp.shapes.shapeset import ShapeSet
+from dealerpp.status import EXIT_INPUT, EXIT_OK
 
 EPILOG = """\
 examples:

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 
-from dealerpp.cli.status import EXIT_OK, EXIT_USAGE
+from dealerpp.status import EXIT_OK, EXIT_USAGE
 
 INSTALL = "pip install 'dealerpp[lsp]'"
 _NEEDED = ("pygls", "lsprotocol")
@@ -56,4 +56,5 @@ def main(argv: list[str], prog: str) -> int:
     protocol_out = os.fdopen(os.dup(sys.__stdout__.fileno() if sys.__stdout__ else 1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    return serve(sys.stdin.buffer, protocol_out)
+    serve(sys.stdin.buffer, protocol_out)
+    return EXIT_OK

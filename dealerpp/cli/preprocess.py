@@ -12,10 +12,10 @@ from dealerpp.cli.common import (
     read_text,
     shown_name,
 )
-from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.diagnostics import UNCLOSED_SHAPE, DppError
 from dealerpp.script.parallel import usable_cores
 from dealerpp.script.rewrite import Preprocessed, preprocess_script
+from dealerpp.status import EXIT_INPUT, EXIT_OK
 
 TYPE_CHECKING = False  # typing and argparse stay unimported at run time
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dealerpp.cli import signals
 from dealerpp.cli.common import add_emit_option
 from dealerpp.cli.preprocess import preprocess_file
-from dealerpp.cli.status import EXIT_NOT_FOUND, exit_for_signal
 from dealerpp.script.dealer import NOT_INSTALLED, find_dealer
+from dealerpp.status import EXIT_NOT_FOUND, exit_for_signal
 
 EPILOG = """\
 examples:

@@ -15,10 +15,10 @@ from typing import Any
 
 from dealerpp.cli.common import OutputFailed, shown_name
 from dealerpp.cli.deal_input import ProblemLog, format_error, open_input, parse_args
-from dealerpp.cli.status import EXIT_INPUT, EXIT_OK
 from dealerpp.deals import formats
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.status import EXIT_INPUT, EXIT_OK
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:

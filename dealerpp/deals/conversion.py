@@ -198,9 +198,9 @@ class _Job:
             raise ValueError("first_board must be 1 or more")
         src_path: os.PathLike[str] | None = None
         if isinstance(src, (str, os.PathLike)):
-            from dealerpp.deals.files import _existing
+            from dealerpp.deals.files import existing_path
 
-            src_path = _existing(os.fspath(src))  # FileNotFoundError now
+            src_path = existing_path(os.fspath(src))  # FileNotFoundError now
         if isinstance(dst, (str, os.PathLike)):
             refuse_same_file(dst, [src_path] if src_path is not None else _descriptors(src))
         input_name = filename or _name_of(src) or "the input"

@@ -39,7 +39,7 @@ def read(file: File, format: str | None = None, *, filename: str | None = None,
     if isinstance(file, (bytes, bytearray, memoryview)):
         raise TypeError("deals.read takes a path or an open file; for content use deals.loads")
     if isinstance(file, (str, os.PathLike)):
-        file = _existing(os.fspath(file))
+        file = existing_path(os.fspath(file))
     return read_source(file, format, filename=filename, first_board=first_board)
 
 
@@ -126,7 +126,7 @@ def _closing(deals: Iterator[Deal], handle: IO[bytes]) -> Iterator[Deal]:
         yield from deals
 
 
-def _existing(path: str) -> _Path:
+def existing_path(path: str) -> _Path:
     """``path``, known to be a file that exists (FileNotFoundError, or
     IsADirectoryError, now, not when the first deal is asked for)."""
     if os.path.isdir(path):

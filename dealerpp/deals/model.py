@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, overload
 
+from dealerpp.deals.seat import Initialled
 from dealerpp.deals.seat import Seat as Seat  # re-exported: the model's own name
-from dealerpp.deals.seat import _Initialled
 from dealerpp.diagnostics import quote
 from dealerpp.lengths import Shape
 
@@ -35,7 +35,7 @@ SUIT_CHARS = "CDHS"
 SEAT_CHARS = "NESW"
 
 
-class Suit(_Initialled):
+class Suit(Initialled):
     """A suit. It iterates in bridge order, spades first (``list(Suit)`` is
     S H D C, as a hand and a shape are written); its value is its place in
     a .deals mask, clubs lowest (``Suit.CLUBS == 0``)."""

@@ -13,7 +13,7 @@ from typing import TypeVar
 from dealerpp.diagnostics import quote
 
 
-class _Initialled(enum.IntEnum):
+class Initialled(enum.IntEnum):
     """A value shown as the initial of its name (``N`` for NORTH), and read
     back from it in either case."""
 
@@ -35,11 +35,11 @@ class _Initialled(enum.IntEnum):
         return found  # type: ignore[return-value]
 
 
-_E = TypeVar("_E", bound=_Initialled)
-_INITIALS: dict[type[_Initialled], dict[str, _Initialled]] = {}
+_E = TypeVar("_E", bound=Initialled)
+_INITIALS: dict[type[Initialled], dict[str, Initialled]] = {}
 
 
-class Seat(_Initialled):
+class Seat(Initialled):
     """A seat, clockwise from North: ``N E S W`` (values 0-3, the .deals
     hand order). ``Seat.parse`` also takes the name (``"north"``)."""
 

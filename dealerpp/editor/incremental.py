@@ -47,7 +47,7 @@ from itertools import pairwise
 
 from dealerpp.diagnostics import Diagnostic
 from dealerpp.lalr import Token, Tree
-from dealerpp.script.check import _suffix_is_dpp, check_text
+from dealerpp.script.check import check_text, suffix_is_dpp
 from dealerpp.script.check.facts import STATEMENT_KEYWORDS
 from dealerpp.script.check.lexical import LexicalPass
 from dealerpp.script.check.report import DEFAULT_MAX_ERRORS, Report, TooManyErrors
@@ -269,7 +269,7 @@ class IncrementalCheck:
     def __init__(self, filename: str, dpp: bool | None = None,
                  max_errors: int = DEFAULT_MAX_ERRORS) -> None:
         self.filename = filename
-        self.dpp = dpp if dpp is not None else _suffix_is_dpp(filename)
+        self.dpp = dpp if dpp is not None else suffix_is_dpp(filename)
         self.max_errors = max_errors
         # Records used by the last check, and those the check before used and
         # the last did not (kept for one check more: an edit undone soon).

@@ -497,8 +497,7 @@ def location(document: Document, token: Token) -> lsp.Location:
         document, token.start_pos or 0, token.end_pos or 0))
 
 
-def serve(stdin: Any, stdout: Any) -> int:
+def serve(stdin: Any, stdout: Any) -> None:
     """Answer a client on ``stdin``/``stdout`` (binary streams) until it exits."""
     server = build()
     server.start_io(stdin, stdout)
-    return 0

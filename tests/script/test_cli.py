@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dealerpp.cli import run as run_cli
-from dealerpp.cli.status import EXIT_NOT_FOUND
+from dealerpp.status import EXIT_NOT_FOUND
 from tests.conftest import EXAMPLES, our_script
 
 PYTHON_DEALERPP = [sys.executable, "-m", "dealerpp"]

@@ -140,7 +140,7 @@ class _PieceWriter:
 
     def dumps(self, deals: Sequence[Deal], first_index: int) -> bytes:
         from dealerpp.deals import model
-        from dealerpp.deals.formats._machines import _bhg_hand, owners_of
+        from dealerpp.deals.formats._machines import bhg_hand, owners_of
 
         if first_index == 0:
             self.codec._first = deals[0].board or 1 if deals else 1
@@ -150,6 +150,6 @@ class _PieceWriter:
             if not deal.is_full():
                 owners_of(deal, index + 1)  # its error
             dealer = model.board_dealer_vul(first + first_index + index)[0]
-            lines.append("".join([_bhg_hand(deal.masks[(dealer + step) % 4])
+            lines.append("".join([bhg_hand(deal.masks[(dealer + step) % 4])
                                   for step in range(4)]))
         return ("\n".join(lines) + "\n").encode("ascii")

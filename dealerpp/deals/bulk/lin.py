@@ -81,8 +81,8 @@ def _cycle_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     chars = np.zeros(16, np.uint8)
     for board in range(1, 17):
         dealer, vul = board_dealer_vul(board)
-        dealers[board - 1] = ord(lin._SEAT_DIGIT[dealer])
-        chars[board - 1] = ord(lin._VUL_CHARS[vul])
+        dealers[board - 1] = ord(lin.SEAT_DIGIT[dealer])
+        chars[board - 1] = ord(lin.VUL_CHARS[vul])
         vuls[board - 1] = _VUL_CODES[chars[board - 1]]
     return dealers, vuls, chars
 

@@ -372,7 +372,7 @@ def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Dea
     dealer = board_dealer_vul(board)[0]
     if len(text) == 52:  # the usual line: each letter a bit, the sums checked at once
         if not _BHG_BITS:
-            _bhg_hand(0)
+            bhg_hand(0)
         bits = _BHG_BITS
         try:
             hands = [sum([bits[letter] for letter in text[start:start + 13]])
@@ -405,7 +405,7 @@ def bhg_line(owners: list[int], board: int) -> str:
                    for number in range(1, 53) if owners[number - 1] == (dealer + step) % 4)
 
 
-def _bhg_hand(mask: int) -> str:
+def bhg_hand(mask: int) -> str:
     """A hand's letters in card-number order (spades A..2 are A..M): per
     suit a row of a table made on first use."""
     if not _BHG_SUITS:
@@ -437,7 +437,7 @@ def write_bhg(deals: Iterable[Deal], target: Target) -> None:
             owners_of(deal, index + 1)  # its error
         dealer = board_dealer_vul(first + index)[0]
         masks = deal.masks
-        lines.append("".join([_bhg_hand(masks[(dealer + step) % 4]) for step in range(4)]))
+        lines.append("".join([bhg_hand(masks[(dealer + step) % 4]) for step in range(4)]))
     text = "\n".join(lines) + "\n"
     with TextSink(target) as sink:
         sink.write(text)

@@ -58,9 +58,9 @@ FORMAT = "lin"
 # md's dealer digit and hand order: South, West, North, East.
 HAND_SEATS = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _DIGIT_SEAT = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
-_SEAT_DIGIT = {seat: digit for digit, seat in _DIGIT_SEAT.items()}
+SEAT_DIGIT = {seat: digit for digit, seat in _DIGIT_SEAT.items()}
 _VULS = {"0": Vul.NONE, "o": Vul.NONE, "-": Vul.NONE, "n": Vul.NS, "e": Vul.EW, "b": Vul.BOTH}
-_VUL_CHARS = {Vul.NONE: "0", Vul.NS: "n", Vul.EW: "e", Vul.BOTH: "b"}
+VUL_CHARS = {Vul.NONE: "0", Vul.NS: "n", Vul.EW: "e", Vul.BOTH: "b"}
 # Keys written just before a board's qx or md that belong to that board.
 _LEAD_IN = frozenset(("pn", "mn", "st"))
 # Keys of a match header (before the first board).
@@ -578,8 +578,8 @@ def hand_text(mask: int) -> str:
 
 def deal_line(masks: tuple[int, int, int, int], board: int, dealer: Seat, vul: Vul) -> str:
     """A deal-only board as Big Deal writes it (East left out)."""
-    return (f"qx|o{board}|md|{_SEAT_DIGIT[dealer]}{hand_text(masks[2])},{hand_text(masks[3])},"
-            f"{hand_text(masks[0])}|rh||ah|Board {board}|sv|{_VUL_CHARS[vul]}|pg||\n")
+    return (f"qx|o{board}|md|{SEAT_DIGIT[dealer]}{hand_text(masks[2])},{hand_text(masks[3])},"
+            f"{hand_text(masks[0])}|rh||ah|Board {board}|sv|{VUL_CHARS[vul]}|pg||\n")
 
 
 def call_text(call: Call) -> str:
@@ -672,11 +672,11 @@ class Writer:
             out.append(f"qx|{'c' if game.room is Room.CLOSED else 'o'}{board}|")
         out.append(_kept_text(odd_ids))
         masks = deal.masks
-        out.append(f"md|{_SEAT_DIGIT[dealer]}{hand_text(masks[2])},"
+        out.append(f"md|{SEAT_DIGIT[dealer]}{hand_text(masks[2])},"
                    f"{hand_text(masks[3])},{hand_text(masks[0])}|")
         if heading is not None:
             out.append(f"rh|{value_text(heading.value)}|")
-        out.append(f"ah|Board {board}|sv|{_VUL_CHARS[vul]}|")
+        out.append(f"ah|Board {board}|sv|{VUL_CHARS[vul]}|")
         out.append(_kept_text(rest))
         notes = list(game.commentary)
         out.extend(self._auction(deal, game, notes))

@@ -52,7 +52,7 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
     Never raises.
     """
     if dpp is None:
-        dpp = _suffix_is_dpp(filename)
+        dpp = suffix_is_dpp(filename)
     report = Report(text, filename, max_errors)
     try:
         run_passes(report, dpp, blocks_compiled)
@@ -64,7 +64,7 @@ def check_text(text: str, filename: str = "<stdin>", *, dpp: bool | None = None,
     return report.diagnostics()
 
 
-def _suffix_is_dpp(filename: str) -> bool:
+def suffix_is_dpp(filename: str) -> bool:
     """Whether ``PurePath(filename).suffix == ".dpp"``, without importing
     pathlib: the last name but "." parts, with more than ".dpp" in it."""
     names = [name for name in filename.split("/") if name and name != "."]
