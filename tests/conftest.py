@@ -120,10 +120,68 @@ def run_perl_dpp(perl_dpp: str, script: str) -> str:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` (long corpora and fuzz tiers) run under CI=true
     or when asked for (``-m slow``); a local run skips them, saying so, and
-    stays under a minute."""
-    if os.environ.get("CI") == "true" or "slow" in (config.getoption("markexpr") or ""):
+    stays under a minute. A local run also runs a share of the cases of each
+    test marked ``sampled`` (see ``_sampled``)."""
+    if IN_CI:
+        return
+    items[:] = _sampled(config, items)
+    if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: runs under CI=true, or ask with -m slow")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def _sampled(config: pytest.Config, items: list[pytest.Item]) -> list[pytest.Item]:
+    """The items a local run keeps: of a test marked ``sampled(share)``,
+    about one case in ``share`` (at least one), drawn anew each run as a
+    local run's examples are, so that the runs add up; the others are
+    deselected (the summary counts them). Under CI every case runs; a test
+    named on the command line (``file.py::test``) runs all its cases.
+
+    Every pytest-xdist worker must collect the same items: the draw is
+    seeded by the run's id, which xdist gives each worker alike."""
+    seed = os.environ.get("PYTEST_XDIST_TESTRUNUID") or os.urandom(8).hex()
+    named = {arg.split("[")[0] for arg in config.args if "::" in arg}
+    cases: dict[str, list[int]] = {}
+    for i, item in enumerate(items):
+        function = item.nodeid.split("[")[0]
+        if item.get_closest_marker("sampled") is not None and function not in named:
+            cases.setdefault(function, []).append(i)
+    dropped: set[int] = set()
+    for function, where in cases.items():
+        marker = items[where[0]].get_closest_marker("sampled")
+        share = marker.args[0] if marker is not None and marker.args else 3
+        keep = random.Random(f"{seed} {function}").sample(where, max(1, round(len(where) / share)))
+        dropped.update(set(where) - set(keep))
+    if dropped:
+        config.hook.pytest_deselected(items=[items[i] for i in sorted(dropped)])
+        _SAMPLED_OUT.append(len(dropped))
+        if hasattr(config, "workeroutput"):  # a pytest-xdist worker tells the controller
+            config.workeroutput["sampled_out"] = len(dropped)
+    return [item for i, item in enumerate(items) if i not in dropped]
+
+
+_SAMPLED_OUT: list[int] = []
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """A pytest-xdist worker is done: keep how many cases it left out (each
+    worker collects, and leaves out, the same)."""
+    _SAMPLED_OUT.append(getattr(node, "workeroutput", {}).get("sampled_out", 0))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _SAMPLED_OUT and max(_SAMPLED_OUT):
+        terminalreporter.write_line(
+            f"a local run: {max(_SAMPLED_OUT)} cases of the tests marked 'sampled' left out "
+            "this run (another share next run; CI=true runs them all)")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    if IN_CI:
+        return "CI=true: every test, every case, every example"
+    return ("a local run: fewer examples, smaller data, a share of the cases of the tests marked "
+            "'sampled' (deselected below), no 'slow' tier; CI=true runs everything")

@@ -156,6 +156,7 @@ def closed(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
                           stderr=subprocess.PIPE, text=True, timeout=120)
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize(("command", "message"), [
     ("s.dpp >&-", "cannot write standard output: Bad file descriptor"),
     ("- <&-", "cannot read -: Bad file descriptor"),
@@ -256,6 +257,7 @@ SIGNAL_CASES = [
     for m, to in enumerate(["listing", "pbn"])]
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize(("number", "to"), SIGNAL_CASES)
 def test_a_signal_mid_conversion_leaves_nothing(tmp_path: Path, number: int, to: str) -> None:
     """The input arrives slowly on a pipe; the signal comes once the temporary

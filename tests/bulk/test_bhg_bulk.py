@@ -109,6 +109,7 @@ def test_odd_lines_give_what_the_per_deal_reader_gives(data: st.DataObject, chun
             per_deal(odd_text, "bhg", dst, first_board), dst
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("how", WAYS)
 def test_each_odd_line_alone_and_in_the_middle(how: str) -> None:
     text = per_deal(random_deals(6, 4).masks.astype("<u8").tobytes(), "deals", "bhg")

@@ -53,6 +53,7 @@ def test_the_new_pairs_are_the_club_formats_with_every_fast_format() -> None:
     assert len(NEW_PAIRS) == 2 * len(CLUB) * (len(formats.FAST) - 1) - len(CLUB) * (len(CLUB) - 1)
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize(("src", "dst"), NEW_PAIRS)
 @SETTINGS
 @given(masks=st.lists(full_masks(), min_size=1, max_size=20), chunk=CHUNKS,

@@ -36,6 +36,7 @@ def csv_text(count: int, seed: int, first_board: int | None = None) -> tuple[byt
     return raw, text
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("chunk", [60, 333, 4096, 1 << 20])
 @pytest.mark.parametrize("first_board", [None, 9, 99_999_990])
 def test_the_writers_lines_are_read_in_bulk(chunk: int, first_board: int | None) -> None:
@@ -117,6 +118,7 @@ def test_odd_lines_give_what_the_per_deal_reader_gives(data: st.DataObject, chun
         assert bulk(odd_text, "csv", dst, chunk) == per_deal(odd_text, "csv", dst), dst
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("how", WAYS)
 def test_each_odd_line_alone_and_in_the_middle(how: str) -> None:
     _, text = csv_text(5, 7)

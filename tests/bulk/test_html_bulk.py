@@ -58,6 +58,7 @@ def converted(data: bytes, src: str, dst: str, chunk: int = 1 << 20, **options: 
     return out.getvalue()
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("chunk", [300, 4096, 1 << 20])
 @pytest.mark.parametrize("first_board", [None, 9, 99_999_990])
 def test_the_writers_page_is_read_in_bulk(chunk: int, first_board: int | None) -> None:
@@ -216,6 +217,7 @@ def test_odd_board_lines_give_what_the_per_deal_reader_gives(data: st.DataObject
         assert bulk(odd_text, "html", dst, chunk) == per_deal(odd_text, "html", dst), dst
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("how", WAYS)
 def test_each_odd_board_line_alone_and_in_the_middle(how: str) -> None:
     _, text = page(5, 7)

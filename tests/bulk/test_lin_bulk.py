@@ -132,6 +132,7 @@ def test_odd_sets_give_what_the_per_deal_reader_gives(data: st.DataObject, chunk
         assert bulk(text, "lin", dst, chunk) == per_deal(text, "lin", dst), dst
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("how", WAYS)
 def test_each_odd_line_alone_and_in_the_middle(how: str) -> None:
     lines = lin_set(random_deals(5, 3).masks, 8).splitlines(keepends=True)

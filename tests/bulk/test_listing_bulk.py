@@ -23,6 +23,7 @@ from .test_properties import random_deals
 TARGETS = tuple(f for f in formats.FAST if f != "listing")
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("chunk", [100, 300, 4096, 1 << 20])
 def test_the_writers_listings_are_read_in_bulk(chunk: int) -> None:
     """Numbers of 1 to 4 digits (1,200 deals), chunks cutting anywhere."""

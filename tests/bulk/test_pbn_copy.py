@@ -61,6 +61,7 @@ def test_dealers_games_are_copied_as_read(dealer_bin: str, chunk: int) -> None:
     assert copied(games[:-1], chunk, WriterRefused()) == expected  # no last blank line
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("odd", sorted(ODD_GAMES))
 @pytest.mark.parametrize("at", [0, 4, 9])
 def test_an_odd_game_is_copied_as_the_per_deal_path_copies_it(odd: str, at: int) -> None:

@@ -38,6 +38,7 @@ def printall_text(count: int, seed: int) -> tuple[bytes, bytes]:
     return raw, text
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("chunk", [50, 333, 4096, 1 << 20])
 def test_the_writers_deals_are_read_in_bulk(chunk: int) -> None:
     """Random deals with no suit of ten or more before West's column."""
@@ -137,6 +138,7 @@ def test_odd_records_give_what_the_per_deal_reader_gives(data: st.DataObject,
             per_deal(odd_text, "printall", dst), dst
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("how", WAYS)
 def test_each_odd_record_alone_and_in_the_middle(how: str) -> None:
     _, text = printall_text(5, 7)

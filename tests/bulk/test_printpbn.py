@@ -52,6 +52,7 @@ def test_printpbn_games_are_laid_out_as_dealer_writes_them(dealt: bytes) -> None
     assert len(games) > 0
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("dst", TARGETS)
 def test_dealers_own_printpbn_output_reads_the_same_on_both_paths(dealt: bytes,
                                                                   dst: str) -> None:
@@ -106,6 +107,7 @@ def with_odd_game(copies: int, odd: str, at: int) -> bytes:
     return games[:starts[at]] + game + games[starts[at + 1]:]
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("odd", sorted(ODD_GAMES))
 @pytest.mark.parametrize("dst", ["hex", "deals", "giblib", "lin"])
 def test_an_odd_game_among_printpbn_games_goes_to_the_full_reader(odd: str, dst: str) -> None:

@@ -110,6 +110,7 @@ def random_deals(count: int, seed: int) -> DealArray:
     return DealArray.from_owner(owner)
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("fmt", [f for f in FAST if f != "deals"])
 def test_deals_round_trip_byte_identical(fmt: str) -> None:
     raw = random_deals(3000, 7).masks.astype("<u8").tobytes()
@@ -141,6 +142,7 @@ def test_bad_mask_names_the_record() -> None:
     assert "byte 64" in str(message)
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -164,6 +166,7 @@ def test_sub_blocks_on_threads_keep_order_and_bad_rows(fmt: str,
         assert bulk(odd, fmt, dst) == per_deal(odd, fmt, dst), dst
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("fmt", LINE_FORMATS)
 def test_crlf_files_and_no_final_newline(fmt: str) -> None:
     raw = random_deals(sized(300, 100), 12).masks.astype("<u8").tobytes()

@@ -338,6 +338,7 @@ def layout_set(layout: str, count: int) -> str:
     return text.replace("\n", "\r\n") if layout == "crlf" else text
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("layout", ["printpbn", "pairs", "crlf"])
 @pytest.mark.parametrize("broken", BROKEN_TAGS)
 @pytest.mark.parametrize("board", [1, 5, 8])

@@ -329,6 +329,7 @@ def meta(deal: Deal) -> tuple[object, ...]:
     return deal.masks, deal.board, deal.dealer, deal.vul
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("first", WRITABLE)
 @settings(max_examples=examples(8), deadline=None)
 @given(sample=numbered_deals())

@@ -52,6 +52,7 @@ def test_a_reader_error_after_a_batch_leaves_the_deals_before_it_written() -> No
     assert written.count(b"\n") == 2
 
 
+@pytest.mark.sampled(3)
 @pytest.mark.parametrize("dst", ["deals", "hex", "oneline"])
 def test_many_tag_games_convert_as_deal_by_deal(dst: str) -> None:
     data = tagged(*[FULL] * 5000)  # more than one batch

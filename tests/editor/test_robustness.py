@@ -13,24 +13,26 @@ from tests.editor.lsp_client import Client, span
 def garbage(size: int, seed: int) -> str:
     chooser = random.Random(seed)
     alphabet = "shape{}()/*#\"\n\r\t 0123456789xnorth,+-<>=!&|:?" + "\x00\x7f\u00e9\U0001f0a1\u2028"
-    return "".join(chooser.choice(alphabet) for _ in range(size))
+    return "".join(chooser.choices(alphabet, k=size))
 
 
+# Each made when its test runs, not at import (every pytest-xdist worker
+# imports each module).
 BUFFERS = {
-    "200 KB of garbage": garbage(200_000, 1),
-    "NUL bytes": "x = 1\n\x00\x00\x00 dealr\n" + "\x00" * 10_000,
-    "a 100 KB line": "x = " + "hcp(north) + " * 8_000 + "1\n",
-    "half-typed text": "n = shape{north, 5+M(x\ncondition n && hcp(",
-    "shape{ 10,000 times": "shape{" * 10_000,  # (the lexer once scanned to the end for each)
-    "lone surrogates": "x = 1 // \ud800 \udfff\ny = \udc80\n",
-    "deep parentheses": "x = " + "(" * 50_000,
+    "200 KB of garbage": lambda: garbage(200_000, 1),
+    "NUL bytes": lambda: "x = 1\n\x00\x00\x00 dealr\n" + "\x00" * 10_000,
+    "a 100 KB line": lambda: "x = " + "hcp(north) + " * 8_000 + "1\n",
+    "half-typed text": lambda: "n = shape{north, 5+M(x\ncondition n && hcp(",
+    "shape{ 10,000 times": lambda: "shape{" * 10_000,  # (the lexer once scanned to the end for each)
+    "lone surrogates": lambda: "x = 1 // \ud800 \udfff\ny = \udc80\n",
+    "deep parentheses": lambda: "x = " + "(" * 50_000,
 }
 
 
 @pytest.mark.parametrize("name", sorted(BUFFERS))
 def test_any_buffer_gets_an_answer(server: Client, name: str) -> None:
     uri = "file:///home/player/scripts/bad.dpp"
-    server.open(uri, BUFFERS[name])
+    server.open(uri, BUFFERS[name]())
     found = server.diagnostics(uri, timeout=120)
     assert all(d["range"]["start"]["line"] >= 0 for d in found)
     # An edit in the middle of it, in positions that may not exist.

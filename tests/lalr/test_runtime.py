@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -96,12 +97,17 @@ def _outcome(parse: Callable[..., Any], *args: Any, **options: Any) -> Any:
                 sorted(expected), None if token is None else (token.type, str(token)))
 
 
-LARK_SHAPE = lark_parser("shape", postlex=ConditionSigns())
+@cache
+def lark_of(name: str) -> Any:
+    """Lark's parser of grammar ``name`` (the shape grammar with our post-lexer),
+    made once a worker, when first asked (not at import: every pytest-xdist
+    worker imports each module)."""
+    return lark_parser(name, postlex=ConditionSigns() if name == "shape" else None)
 
 
 def assert_same_shape_parse(text: str) -> None:
     for start, source in (("body", text), ("call", f"shape{{north, {text}}}")):
-        theirs = _outcome(LARK_SHAPE.parse, source, start=start)
+        theirs = _outcome(lark_of("shape").parse, source, start=start)
         ours = _outcome(lalr.load("shape").parse, source, start, None, _shape)
         assert ours == theirs, source
 
@@ -138,7 +144,7 @@ def _dealer_scripts() -> list[str]:
 
 
 def test_dealer_parses_as_lark_on_scripts_and_their_mutations() -> None:
-    theirs, ours = lark_parser("dealer"), lalr.load("dealer")
+    theirs, ours = lark_of("dealer"), lalr.load("dealer")
     texts = _dealer_scripts()
     parsed = 0
     for text in texts:
@@ -175,11 +181,11 @@ def test_shape_lexers_give_the_same_tokens_one_regexp_at_a_time(seed: str, tail:
     text = seed + "".join(tail)
     one_at_a_time = _parse_with_fresh_lexers("shape", text, "body", 10**9)
     assert one_at_a_time == _parse_with_fresh_lexers("shape", text, "body", 0)
-    assert one_at_a_time == _outcome(LARK_SHAPE.parse, text, start="body")
+    assert one_at_a_time == _outcome(lark_of("shape").parse, text, start="body")
 
 
 def test_dealer_lexers_give_the_same_tokens_one_regexp_at_a_time() -> None:
-    theirs = lark_parser("dealer")
+    theirs = lark_of("dealer")
     for text in _dealer_scripts()[:80]:
         expected = _outcome(theirs.parse, text)
         assert _parse_with_fresh_lexers("dealer", text, "start", 10**9) == expected, text

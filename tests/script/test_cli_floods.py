@@ -22,6 +22,7 @@ def run(*args: str, stdin: str) -> subprocess.CompletedProcess[bytes]:
                           capture_output=True, timeout=120)
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("name", FLOODS)
 @pytest.mark.parametrize("command", [["-"], ["check", "--dpp", "-"]], ids=["preprocess", "check"])
 def test_a_flood_gives_output_in_proportion(name: str, command: list[str]) -> None:

@@ -244,6 +244,7 @@ def run_expand(*args: str) -> subprocess.CompletedProcess[str]:
                           errors="surrogateescape")
 
 
+@pytest.mark.sampled(2)
 @pytest.mark.parametrize("text", [
     "shape{north, 44" + "1" * 100_000 + "}",
     "xxxx:" + "(" * 30_000 + "s>3",
