@@ -33,7 +33,12 @@ Interval = tuple[int, int]
 # Per point tables and predealt cards: the tables' ranges and totals.
 _SHARED: dict[object, tuple[dict[Atom, Interval],
                             dict[Atom, tuple[tuple[Atom, ...], int] | None],
-                            tuple[int, ...]]] = {}
+                            tuple[int, ...],
+                            dict[tuple[Atom, int, int], int]]] = {}
+
+# Not yet in the totals' table, where None means "no total" (told apart
+# by identity).
+_UNKNOWN: tuple[tuple[tuple[object, ...], ...], int] = ((), -1)
 
 # dealer's default point tables, from the ace down (row names as the script
 # reads them: hcp, control, pt0..pt9 = tens jacks queens kings aces top2
@@ -67,8 +72,6 @@ class Deck:
         self.owner = {card: seat for seat, cards in predealt.items() for card in cards}
         self.count = [len(predealt.get(seat, ())) for seat in range(4)]
         self._ranges: dict[Atom, Interval] = {}
-        # _points_shapes by (atom, low, high), looked up first.
-        self.fits: dict[tuple[Atom, int, int], int] = {}
         # What the point tables and predealt cards alone decide, shared by
         # every deck with the same ones (most scripts have dealer's own
         # tables and no predeal).
@@ -78,10 +81,12 @@ class Deck:
         if shared is None:
             if len(_SHARED) >= 64:
                 _SHARED.clear()
-            shared = _SHARED[facts] = ({}, {}, self._base_masks())
+            shared = _SHARED[facts] = ({}, {}, self._base_masks(), {})
         self._table_ranges: dict[Atom, Interval] = shared[0]
         self._totals: dict[Atom, tuple[tuple[Atom, ...], int] | None] = shared[1]
-        self.base = State({}, shared[2], {})
+        self.base: State = ({}, shared[2], {})
+        # _points_shapes by (atom, low, high), looked up first.
+        self.fits: dict[tuple[Atom, int, int], int] = shared[3]
 
     def _base_masks(self) -> tuple[int, ...]:
         masks = []
@@ -227,19 +232,13 @@ class Deck:
         return None
 
 
-class State:
-    """A set of deals (over-approximated); ``None`` stands for no deal.
-
-    ``atoms`` holds the atoms narrowed from the deck's ranges, ``masks`` each
-    seat's possible shapes, ``groups`` intervals on sums of atoms."""
-
-    __slots__ = ("atoms", "groups", "masks")
-
-    def __init__(self, atoms: dict[Atom, Interval], masks: tuple[int, ...],
-                 groups: dict[frozenset[Atom], Interval]) -> None:
-        self.atoms = atoms
-        self.masks = masks
-        self.groups = groups
+# A set of deals (over-approximated), ``None`` standing for no deal: a plain
+# tuple (atoms, masks, groups), read by index on the hot path (the analysis
+# makes thousands; a tuple costs a fifth of an object with slots to make).
+# state[0], the atoms: the atoms narrowed from the deck's ranges;
+# state[1], the masks: each seat's possible shapes (a tuple of 4 ints);
+# state[2], the groups: intervals on sums of atoms.
+State = tuple[dict[Atom, Interval], tuple[int, ...], dict[frozenset[Atom], Interval]]
 
 
 def _lengths_between(suit: int, low: int, high: int) -> int:
@@ -297,8 +296,8 @@ def _suit_ranges(mask: int) -> tuple[Interval, ...]:
 
 def atom_range(deck: Deck, state: State, atom: Atom) -> Interval:
     if atom[0] == "len":
-        return length_range(state.masks[atom[1]], atom[2])
-    found = state.atoms.get(atom)
+        return length_range(state[1][atom[1]], atom[2])
+    found = state[0].get(atom)
     if found is None:
         found = deck._ranges.get(atom)
         if found is None:
@@ -344,42 +343,42 @@ def join(first: State | None, second: State | None) -> State | None:
     if second is None or first is second:
         return first
     atoms: dict[Atom, Interval] = {}
-    if first.atoms and second.atoms:
-        others = second.atoms
-        for atom, a in first.atoms.items():
+    if first[0] and second[0]:
+        others = second[0]
+        for atom, a in first[0].items():
             b = others.get(atom)
             if b is not None:  # (one interval, often shared by both: kept as it is)
                 atoms[atom] = a if a is b else (a[0] if a[0] < b[0] else b[0],
                                                 a[1] if a[1] > b[1] else b[1])
     groups: dict[frozenset[Atom], Interval] = {}
-    if first.groups and second.groups:
-        others_groups = second.groups
-        for group, a in first.groups.items():
+    if first[2] and second[2]:
+        others_groups = second[2]
+        for group, a in first[2].items():
             b = others_groups.get(group)
             if b is not None:
                 groups[group] = (a[0] if a[0] < b[0] else b[0], a[1] if a[1] > b[1] else b[1])
-    one, two = first.masks, second.masks
+    one, two = first[1], second[1]
     masks = (one[0] | two[0], one[1] | two[1], one[2] | two[2], one[3] | two[3])
-    return State(atoms, masks, groups)
+    return (atoms, masks, groups)
 
 
 def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
     """Deals of both."""
     if first is None or second is None:
         return None
-    if first is second or (not second.atoms and not second.groups
-                           and second.masks is deck.base.masks):
+    if first is second or (not second[0] and not second[2]
+                           and second[1] is deck.base[1]):
         return first
-    if first is deck.base or (not first.atoms and not first.groups
-                              and first.masks is deck.base.masks):
+    if first is deck.base or (not first[0] and not first[2]
+                              and first[1] is deck.base[1]):
         return second
-    one, two = first.masks, second.masks
-    if not second.atoms and not second.groups:
+    one, two = first[1], second[1]
+    if not second[0] and not second[2]:
         # Shapes alone: what settle would test, without the call.
         both = (one[0] & two[0], one[1] & two[1], one[2] & two[2], one[3] & two[3])
-        return None if 0 in both else State(first.atoms, both, first.groups)
-    atoms = dict(first.atoms)
-    for atom, interval in second.atoms.items():
+        return None if 0 in both else (first[0], both, first[2])
+    atoms = dict(first[0])
+    for atom, interval in second[0].items():
         old = atoms.get(atom)
         if old is not None:
             interval = (interval[0] if interval[0] > old[0] else old[0],
@@ -387,22 +386,22 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
             if interval[0] > interval[1]:
                 return None  # (settle's test of the atoms it touches)
         atoms[atom] = interval
-    touched: Iterable[Atom] = second.atoms  # (its keys; a list if groups add to them)
-    groups = first.groups
-    if second.groups:
+    touched: Iterable[Atom] = second[0]  # (its keys; a list if groups add to them)
+    groups = first[2]
+    if second[2]:
         more = list(touched)
         touched = more
         groups = dict(groups)
-        for group, interval in second.groups.items():
+        for group, interval in second[2].items():
             old = groups.get(group)
             if old is not None:
                 interval = (interval[0] if interval[0] > old[0] else old[0],
                             interval[1] if interval[1] < old[1] else old[1])
             groups[group] = interval
             more.extend(group)
-    masks = one if two is deck.base.masks else (one[0] & two[0], one[1] & two[1],
+    masks = one if two is deck.base[1] else (one[0] & two[0], one[1] & two[1],
                                                 one[2] & two[2], one[3] & two[3])
-    return settle(deck, State(atoms, masks, groups), touched)
+    return settle(deck, (atoms, masks, groups), touched)
 
 
 def with_mask(masks: tuple[int, ...], seat: int, mask: int) -> tuple[int, ...]:
@@ -420,7 +419,7 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
     """``state`` where ``low <= atom <= high``."""
     if atom[0] == "len":
         seat, suit = atom[1], atom[2]
-        old_mask = state.masks[seat]
+        old_mask = state[1][seat]
         if low < 0:
             low = 0
         if high > 13:
@@ -428,12 +427,12 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         mask = old_mask & _BETWEEN[suit][low][high] if low <= high else 0
         if mask == old_mask:
             return state
-        if not mask or (state.atoms and not points_fit(deck, state, seat, mask)):
+        if not mask or (state[0] and not points_fit(deck, state, seat, mask)):
             return None
-        masks = with_mask(state.masks, seat, mask)
-        narrowed = State(state.atoms, masks, state.groups)
-        if not state.groups:  # settle's test, without the call
-            base_masks = deck.base.masks
+        masks = with_mask(state[1], seat, mask)
+        narrowed = (state[0], masks, state[2])
+        if not state[2]:  # settle's test, without the call
+            base_masks = deck.base[1]
             if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
                     + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
                 return narrowed
@@ -443,8 +442,8 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
                 unfit = _unfit_suits(masks)
             return None if unfit >> suit & 1 else narrowed
         return settle(deck, narrowed, [atom])
-    old = state.atoms.get(atom) or deck._ranges.get(atom) or deck.range(atom)
-    masks = state.masks
+    old = state[0].get(atom) or deck._ranges.get(atom) or deck.range(atom)
+    masks = state[1]
     if low < old[0]:
         low = old[0]
     if high > old[1]:
@@ -453,7 +452,7 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         return state
     if low > high:
         return None
-    atoms = dict(state.atoms)
+    atoms = dict(state[0])
     atoms[atom] = (low, high)
     if atom[0] == "tbl":
         fits = deck.fits.get((atom, low, high))
@@ -461,10 +460,10 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
             fits = _points_shapes(deck, atom, low, high)
         if not masks[atom[2]] & fits:
             return None  # no shape the seat can have holds these points
-    narrowed = State(atoms, masks, state.groups)
-    if not state.groups:  # settle's test, without the call
-        total = deck._totals.get(atom)
-        if total is None:
+    narrowed = (atoms, masks, state[2])
+    if not state[2]:  # settle's test, without the call
+        total = deck._totals.get(atom, _UNKNOWN)
+        if total is _UNKNOWN:
             total = deck.totals(atom)
         if total is None:
             return narrowed
@@ -492,9 +491,9 @@ def narrow_group(deck: Deck, state: State, group: frozenset[Atom], low: int,
         return None
     if (low, high) == old:
         return state
-    groups = dict(state.groups)
+    groups = dict(state[2])
     groups[group] = (low, high)
-    return settle(deck, State(state.atoms, state.masks, groups), list(group))
+    return settle(deck, (state[0], state[1], groups), list(group))
 
 
 def group_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
@@ -514,7 +513,7 @@ def _summed_range(deck: Deck, state: State, group: frozenset[Atom]) -> Interval:
     for atom in group:
         a, b = atom_range(deck, state, atom)
         low, high = low + a, high + b
-    kept = state.groups.get(group)
+    kept = state[2].get(group)
     if kept is not None:
         low, high = max(low, kept[0]), min(high, kept[1])
     return low, high
@@ -529,6 +528,8 @@ def _points_shapes(deck: Deck, atom: Atom, low: int, high: int) -> int:
         found = deck.lengths_for_points(table, seat, suit, low, high)
     else:
         found = deck.shapes_for_points(table, seat, low, high)
+    if len(deck.fits) > 4096:
+        deck.fits.clear()
     deck.fits[atom, low, high] = found
     return found
 
@@ -537,7 +538,7 @@ def points_fit(deck: Deck, state: State, seat: int, mask: int) -> bool:
     """Whether some shape of ``mask`` lets ``seat`` hold the points
     ``state`` has narrowed for it."""
     fits = deck.fits
-    for atom, (low, high) in state.atoms.items():
+    for atom, (low, high) in state[0].items():
         if atom[0] == "tbl" and atom[2] == seat:
             found = fits.get((atom, low, high))
             if found is None:
@@ -555,17 +556,19 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
     seen to that (narrow keeps an empty interval from being made, meet
     tests what it intersects): every state is built from settled ones by
     narrowing, meeting or joining (which keeps what both sides allow)."""
-    masks = state.masks
+    masks = state[1]
     if 0 in masks:
         return None
-    atoms, groups = state.atoms, state.groups
+    atoms, groups = state[0], state[2]
     seen: list[tuple[Atom, ...]] = []
-    base_masks = deck.base.masks
+    base_masks = deck.base[1]
     # How many seats' shapes are narrowed from the deck's (suit-length totals).
     seats_narrowed = -1
     known_totals = deck._totals
     for atom in touched:
-        total = known_totals.get(atom) or deck.totals(atom)
+        total = known_totals.get(atom, _UNKNOWN)
+        if total is _UNKNOWN:
+            total = deck.totals(atom)
         if total is None:
             continue
         members, value = total
@@ -617,12 +620,12 @@ def settle_seat(deck: Deck, state: State | None, seat: int) -> State | None:
     lengths): each suit's 13 cards, once two seats' shapes are narrowed."""
     if state is None:
         return None
-    if state.groups:
+    if state[2]:
         return settle(deck, state, _SEAT_LENGTHS[seat])
-    masks = state.masks
+    masks = state[1]
     if 0 in masks:
         return None
-    base_masks = deck.base.masks
+    base_masks = deck.base[1]
     if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
             + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
         return state

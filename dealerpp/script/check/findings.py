@@ -180,7 +180,7 @@ class LogicPass:
             if atom[0] == "len" and analysis is not None:
                 from dealerpp.script.check.domain import length_range
 
-                base = length_range(analysis.deck.base.masks[atom[1]], atom[2])
+                base = length_range(analysis.deck.base[1][atom[1]], atom[2])
             if low <= high and ((low, high) != base or finding.data.get("alone")):
                 parts.append(f"{_atom_name(atom)} is {_span(low, high)}")
             elif atom[0] in ("len", "tbl") and analysis is not None:

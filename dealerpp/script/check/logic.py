@@ -125,9 +125,11 @@ def _fails_where(*parts: Value) -> State | None:
     """Where an `and` or `or` fails, worked out when asked: where any of
     ``parts`` fails (the left and right of an `and`, the right of an `or`).
     ``can_fail`` follows it without working out the states."""
-    found = parts[0].if_false
+    part = parts[0]
+    found = part._if_false if part._later is None else part.if_false
     for index in range(1, len(parts)):
-        other = parts[index].if_false
+        part = parts[index]
+        other = part._if_false if part._later is None else part.if_false
         if other is not None:
             found = join(found, other) if found is not None else other
     return found
@@ -162,6 +164,21 @@ def test(if_true: State | None, if_false: State | None = None,
 
 
 _new_value = object.__new__
+
+
+def number(low: int, high: int, linear: Linear | None = None) -> Value:
+    """``Value(low, high, linear)``, made without the class call (every
+    field set here, as __init__ sets it: the analysis makes thousands)."""
+    value = _new_value(Value)
+    value.low = low
+    value.high = high
+    value.is_truth = low >= 0 and high <= 1
+    value.linear = linear
+    value.if_true = value._if_false = value._later = value.origin = None
+    value._args = ()
+    value.split = value.reported = False
+    value.varies = bool(linear[0]) if linear is not None else True
+    return value
 
 
 class Finding:
@@ -258,7 +275,7 @@ class Analysis:
                 if len(_NUMBERS) > 4096:
                     _NUMBERS.clear()
                 _NUMBERS[str(children[0])] = linear
-        return Value(linear[1], linear[1], linear)
+        return number(linear[1], linear[1], linear)
 
     def eval_var(self, tree: Tree, state: State) -> Value:
         known = self.variables.get(tree.children[0])
@@ -274,7 +291,7 @@ class Analysis:
             base = deck.base
             if state is base:  # meet(deck, base, x) is x, or base if x is base's like
                 if holds is not None and holds is not base and (
-                        not holds.atoms and not holds.groups and holds.masks is base.masks):
+                        not holds[0] and not holds[2] and holds[1] is base[1]):
                     holds = base
                 value = test(holds, None, _fails_in_base, (known, base))
             else:
@@ -285,8 +302,8 @@ class Analysis:
     def eval_suit_length(self, tree: Tree, state: State) -> Value:
         children = tree.children
         seat, suit = _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]
-        low, high = length_range(state.masks[seat], suit)
-        return Value(low, high, _LENGTHS[seat][suit])
+        low, high = length_range(state[1][seat], suit)
+        return number(low, high, _LENGTHS[seat][suit])
 
     def eval_count(self, tree: Tree, state: State) -> Value:
         children = tree.children
@@ -309,7 +326,7 @@ class Analysis:
                 _UNITS.clear()
             linear = _UNITS[atom] = ({atom: 1}, 0)
         low, high = atom_range(self.deck, state, atom)
-        return Value(low, high, linear)
+        return number(low, high, linear)
 
     def eval_tricks(self, tree: Tree, state: State) -> Value:
         return Value(0, 13)
@@ -340,13 +357,13 @@ class Analysis:
             value = test(state, state)
             value.reported = True
             return value
-        masks = state.masks
+        masks = state[1]
         holds = _with_mask(state, seat, masks[seat] & shapes)
         fails = _with_mask(state, seat, masks[seat] & ~shapes)
-        if state.atoms:  # the points narrowed for the seat need shapes that hold them
-            if holds is not None and not points_fit(self.deck, holds, seat, holds.masks[seat]):
+        if state[0]:  # the points narrowed for the seat need shapes that hold them
+            if holds is not None and not points_fit(self.deck, holds, seat, holds[1][seat]):
                 holds = None
-            if fails is not None and not points_fit(self.deck, fails, seat, fails.masks[seat]):
+            if fails is not None and not points_fit(self.deck, fails, seat, fails[1][seat]):
                 fails = None
         value = test(self.settled(holds, seat), self.settled(fails, seat))
         self.constant_test(value, tree, state)
@@ -374,7 +391,7 @@ class Analysis:
         if first is None or second is None:
             chosen = first or second
             return chosen if chosen is not None else Value(*TOP)
-        value = Value(min(first.low, second.low), max(first.high, second.high))
+        value = number(min(first.low, second.low), max(first.high, second.high))
         if first.is_truth and second.is_truth:
             first_holds, first_fails = self.truth_states(first, holds)
             second_holds, second_fails = self.truth_states(second, fails)
@@ -481,7 +498,8 @@ class Analysis:
         if not left.split:
             self.split_truth(left, state)
         holds = left.if_true
-        context = holds if conjunction else left.if_false
+        context = (holds if conjunction else left._if_false if left._later is None
+                   else left.if_false)
         right = self.evaluate(right_tree, context) if context is not None else None
         if right is None:
             value = (test(None, None, _fails_where, (left,)) if conjunction
@@ -500,7 +518,7 @@ class Analysis:
             either = (holds if right_holds is None else right_holds if holds is None
                       else join(holds, right_holds))
             value = test(either, None, _fails_where, (right,))
-            decided = right.if_false is None
+            decided = (right._if_false if right._later is None else right.if_false) is None
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
         if not left.is_truth or not right.is_truth:
@@ -637,7 +655,7 @@ class Analysis:
             return state if low <= 0 <= high else None
         seat = _one_seat_lengths(terms)
         if seat is not None:
-            mask = shapes_where(state.masks[seat], ((atom[2], c) for atom, c in terms.items()),
+            mask = shapes_where(state[1][seat], ((atom[2], c) for atom, c in terms.items()),
                                 0, low, high)
             return self.settled(_with_mask(state, seat, mask), seat)
         coeffs = set(terms.values())
@@ -665,7 +683,7 @@ class Analysis:
 
     def linear_value(self, linear: Linear, state: State) -> Value:
         low, high = self.linear_range(linear[0], linear[1], state)
-        return Value(low, high, linear)
+        return number(low, high, linear)
 
     def linear_range(self, terms: dict[Atom, int], const: int, state: State) -> Interval:
         if len(terms) > 1 and set(terms.values()) == {1}:
@@ -702,7 +720,7 @@ class Analysis:
         if state is None:
             return None, None
         self.split_truth(value, state)
-        return value.if_true, value.if_false
+        return value.if_true, (value._if_false if value._later is None else value.if_false)
 
     def split_truth(self, value: Value, state: State | None) -> None:
         """Work out where ``value`` is not 0 (and how to tell where it is 0)."""
@@ -856,7 +874,7 @@ def _c_div(a: int, b: int) -> int:
 def _bounded(low: int, high: int, linear: Linear | None) -> Value:
     if low < INT_MIN or high > INT_MAX:
         return Value(*TOP)  # C int arithmetic wraps: anything
-    return Value(low, high, linear)
+    return number(low, high, linear)
 
 
 def _clamp(low: int, high: int) -> Interval:
@@ -875,7 +893,7 @@ def _fails_in_base(known: Value, base: State) -> State | None:
     (``_meet_fails`` there, without the meet)."""
     fails = known.if_false
     if fails is not None and fails is not base and (
-            not fails.atoms and not fails.groups and fails.masks is base.masks):
+            not fails[0] and not fails[2] and fails[1] is base[1]):
         return base
     return fails
 
@@ -896,9 +914,9 @@ def _may_hold(difference: Interval, kind: str) -> bool:
 def _with_mask(state: State, seat: int, mask: int) -> State | None:
     if not mask:
         return None
-    if mask == state.masks[seat]:
+    if mask == state[1][seat]:
         return state
-    return State(state.atoms, with_mask(state.masks, seat, mask), state.groups)
+    return (state[0], with_mask(state[1], seat, mask), state[2])
 
 
 def _suit(token: Any) -> int:
