@@ -11,6 +11,9 @@ PBN deal strings on 100,000 deals and prints the ratios.
 round trip with the peak memory of each converting process (its rusage,
 from wait4).
 
+``--pin 0 0,1`` times every conversion pinned to one core and to two in
+the same run, taking turns (one line each); ``--pin 0`` one core only.
+
 ``--against DIR`` times another checkout of dealerpp (say the code before a
 change: ``git worktree add /tmp/before HEAD~1``) in the same run, each
 conversion alternating between the two, and prints the ratio of the best
@@ -47,8 +50,11 @@ FORMATS = [
     (".dx (deal-only records)", "dx", "dx"),
     ("printall", "printall", "printall"),
     (".csv", "csv", "csv"),
+    (".bri (machines)", "bri", "bri"),
+    (".dge (machines)", "dge", "dge"),
+    (".ber (machines)", "ber", "ber"),
 ]
-# ``--pin CPUS``: every timed process runs under ``taskset -c CPUS``
+# ``--pin CPUS``: the processes run under ``taskset -c CPUS`` (None: any CPU)
 PIN: list[str] = []
 
 
@@ -72,15 +78,18 @@ def write_deals_file(path: Path, count: int) -> None:
             out.write(random_deals(min(100_000, count - start), seed=start + 1))
 
 
-def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str, root: Path = ROOT) -> float:
+def convert(src: Path, dst: Path, fmt_from: str, fmt_to: str, root: Path = ROOT,
+            pin: str | None = None) -> float:
     """Seconds for one ``dealerpp convert`` process (of the checkout ``root``)."""
-    return convert_measured(src, dst, fmt_from, fmt_to, root)[0]
+    return convert_measured(src, dst, fmt_from, fmt_to, root, pin)[0]
 
 
 def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str,
-                     root: Path = ROOT) -> tuple[float, int]:
-    """Seconds and peak resident memory (KiB) of one ``dealerpp convert``."""
-    command = [*PIN, sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
+                     root: Path = ROOT, pin: str | None = None) -> tuple[float, int]:
+    """Seconds and peak resident memory (KiB) of one ``dealerpp convert``
+    (``pin``: its CPUs, else ``PIN``'s)."""
+    cpus = ["taskset", "-c", pin] if pin is not None else PIN
+    command = [*cpus, sys.executable, "-m", "dealerpp", "convert", "-q", str(src), str(dst),
                "--from", fmt_from, "--to", fmt_to]
     start = time.perf_counter()
     # `python -m` puts the working folder first on the path: the checkout's own
@@ -120,41 +129,54 @@ def warm_up(root: Path = ROOT) -> None:
 def rate_line(label: str, count: int, seconds: float) -> str:
     rate = count / seconds
     mark = "ok" if rate >= GOAL_RATE else "BELOW GOAL"
-    return f"  {label:34s} {seconds:7.3f} s {rate:12,.0f} deals/s  {mark}"
+    return f"  {label:42s} {seconds:7.3f} s {rate:12,.0f} deals/s  {mark}"
 
 
 class Timer:
-    """Runs each conversion ``repeat`` times, alternating with the checkout
-    ``against`` when there is one (so both see the same machine load)."""
+    """Runs each conversion ``repeat`` times under each of ``pins`` (CPU
+    sets for taskset; None: any CPU), taking turns, and alternating with
+    the checkout ``against`` when there is one (so all see the same
+    machine load)."""
 
-    def __init__(self, repeat: int, against: Path | None) -> None:
+    def __init__(self, repeat: int, against: Path | None,
+                 pins: list[str | None] | None = None) -> None:
         self.repeat = repeat
         self.against = against
-        self.theirs: list[float] = []
-        self.cpu: list[float] = []  # CPU seconds of our runs of the last conversion
+        self.pins = pins or [None]
+        # of the last conversion, by pin: our seconds, theirs, our CPU seconds
+        self.ours: dict[str | None, list[float]] = {}
+        self.theirs: dict[str | None, list[float]] = {}
+        self.cpu: dict[str | None, list[float]] = {}
 
     def timed(self, src: Path, dst: Path, fmt_from: str, fmt_to: str) -> list[float]:
-        """Seconds of our runs, sorted (theirs are kept for ``report``)."""
-        ours, theirs = [], []
-        self.cpu = []
+        """Seconds of our runs under the first pin, sorted (all are kept for
+        ``report``)."""
+        self.ours = {pin: [] for pin in self.pins}
+        self.theirs = {pin: [] for pin in self.pins}
+        self.cpu = {pin: [] for pin in self.pins}
         for _ in range(self.repeat):
-            ours.append(convert(src, dst, fmt_from, fmt_to))
-            self.cpu.append(CPU_SECONDS[(str(src), str(dst), str(ROOT))])
-            if self.against is not None:
-                theirs.append(convert(src, dst, fmt_from, fmt_to, self.against))
-        self.theirs = sorted(theirs)
-        return sorted(ours)
+            for pin in self.pins:
+                self.ours[pin].append(convert(src, dst, fmt_from, fmt_to, pin=pin))
+                self.cpu[pin].append(CPU_SECONDS[(str(src), str(dst), str(ROOT))])
+                if self.against is not None:
+                    self.theirs[pin].append(convert(src, dst, fmt_from, fmt_to, self.against,
+                                                    pin))
+        return sorted(self.ours[self.pins[0]])
 
     def report(self, label: str, count: int, runs: list[float]) -> float:
-        """Print best and median of the runs; return the best rate."""
-        line = rate_line(label, count, runs[0])
-        cpu = min(self.cpu)
-        line += f"  CPU {cpu:.3f} s ({count / cpu:,.0f} deals per CPU-second)"
-        if len(runs) > 1:
-            line += f"  (median {count / runs[len(runs) // 2]:,.0f}/s of {len(runs)} runs)"
-        if self.theirs:
-            line += f"  time / against's {runs[0] / self.theirs[0]:.2f}"
-        print(line)
+        """Print best and median of the runs, a line a pin; return the best
+        rate under the first pin."""
+        for pin in self.pins:
+            ours = sorted(self.ours[pin])
+            where = "" if pin is None else f" [cpu {pin}]"
+            line = rate_line(label + where, count, ours[0])
+            cpu = min(self.cpu[pin])
+            line += f"  CPU {cpu:.3f} s ({count / cpu:,.0f} deals per CPU-second)"
+            if len(ours) > 1:
+                line += f"  (median {count / ours[len(ours) // 2]:,.0f}/s of {len(ours)} runs)"
+            if self.theirs[pin]:
+                line += f"  time / against's {ours[0] / min(self.theirs[pin]):.2f}"
+            print(line)
         return count / runs[0]
 
 
@@ -279,22 +301,26 @@ def main() -> int:
                         help="another checkout of dealerpp, timed in the same run")
     parser.add_argument("--formats", nargs="*", metavar="FMT",
                         help="only these formats (--to names), e.g. giblib pbn")
-    parser.add_argument("--pin", metavar="CPUS", help="taskset -c CPUS for every conversion")
+    parser.add_argument("--pin", metavar="CPUS", nargs="+",
+                        help="taskset -c CPUS for every conversion; several (0 0,1): each "
+                             "conversion under each in turn")
     args = parser.parse_args()
-    if args.pin is not None:
-        PIN[:] = ["taskset", "-c", args.pin]
+    pins: list[str | None] = [None] if not args.pin else list(args.pin)
+    if args.pin:
+        PIN[:] = ["taskset", "-c", args.pin[0]]
     DATA.mkdir(parents=True, exist_ok=True)
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cpus, "
-          f"load average {os.getloadavg()[0]:.2f}, CPUs {args.pin or 'any'}")
+          f"load average {os.getloadavg()[0]:.2f}, CPUs {' and '.join(args.pin or ['any'])}")
     warm_up()
     if args.against is not None:
         warm_up(args.against.resolve())
     if args.huge:
         bench_huge(args.huge_deals)
     against = args.against.resolve() if args.against is not None else None
-    rates = bench_formats(args.deals, Timer(args.repeat, against), args.formats)
+    rates = bench_formats(args.deals, Timer(args.repeat, against, pins), args.formats)
     if args.formats is None or "pbn" in args.formats:
         bench_endplay(args.endplay_deals, rates)
+    print(f"load average at the end {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -230,7 +230,7 @@ class HandsLayout:
         # the full deal only when no card is there twice (a sum of 52 powers
         # of two has 52 bits set only without a carry), so a sum that is
         # FULL proves every card once.
-        sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)
+        sums = hand_sums(card)
         checks.add(sums.sum(axis=1, dtype=np.uint64) == FULL, row)
         if isinstance(first, int):
             order = [(seat - first) % 4 for seat in range(4)]
@@ -258,6 +258,27 @@ class HandsLayout:
 
 # the bit of each card number, 0 for any byte past 51 (a dot, a bad character)
 CARD_BITS = np.array([1 << i if i < 52 else 0 for i in range(256)], np.uint64)
+# Two card numbers' bits added, indexed by the two bytes as a uint16 (either
+# byte order: the sum is the same), each byte's low 6 bits (a dot's or a bad
+# character's 254 and 255 give 62 and 63, bit 0).
+_PAIR_BITS = (CARD_BITS[:64, None] + CARD_BITS[None, :64]).astype(np.uint64)
+_PAIR_BITS = np.pad(_PAIR_BITS, ((0, 0), (0, 192))).reshape(-1)[:1 << 14].copy()
+_LOW6 = np.uint8(63)
+
+
+def hand_sums(card: np.ndarray) -> np.ndarray:
+    """The sum of the bits of each hand's card numbers (``card``: uint8, a
+    hand on the last axis). A table lookup takes two cards at a time, and
+    the sum runs over the first axis of the transposed lookups (a reduction
+    along a short last axis costs numpy a loop call a hand)."""
+    width = card.shape[-1]
+    rows = card.reshape(-1, width)
+    even = width - width % 2
+    pairs = (rows[:, :even] & _LOW6).view(np.uint16)
+    sums: np.ndarray = np.add.reduce(_PAIR_BITS.take(pairs.T), axis=0)
+    if width % 2:
+        sums += CARD_BITS.take(rows[:, -1])
+    return sums.reshape(card.shape[:-1])
 
 
 def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -271,7 +292,7 @@ def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 _TABLES: tuple[np.ndarray, ...] = ()
-_SUFFIXED: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+_PLACED: dict[bytes, tuple[np.ndarray, ...]] = {}
 _U = np.uint64
 
 
@@ -284,55 +305,63 @@ def _tables() -> tuple[np.ndarray, ...]:
 
 def _suffixed(separator: int) -> tuple[np.ndarray, np.ndarray]:
     """The holding tables with ``separator`` after each holding's ranks."""
-    found = _SUFFIXED.get(separator)
+    low, high, lengths = _tables()
+    sep_lo, sep_hi = _left(np.full_like(low, separator), np.zeros_like(high), lengths * _U(8))
+    return low | sep_lo, high | sep_hi
+
+
+# 128-bit numbers hi:lo shifted by ``bits`` (0-127). numpy gives 0 for a
+# shift of 64 bits or more (it defines what C leaves undefined), and
+# ``64 - bits`` past 64 wraps round to such a shift: no select is needed.
+def _left(lo: np.ndarray, hi: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return lo << bits, (hi << bits) | (lo >> (_U(64) - bits)) | (lo << (bits - _U(64)))
+
+
+def _right(lo: np.ndarray, hi: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return (lo >> bits) | (hi << (_U(64) - bits)) | (hi >> (bits - _U(64))), hi >> bits
+
+
+def _placed(separators: bytes) -> tuple[np.ndarray, ...]:
+    """The tables of ``hand_texts``: spades and their separator from byte
+    0; hearts and theirs, to be shifted past the spades; clubs ending at
+    byte 15 and diamonds with their separator ending at byte 14, to be
+    shifted right past the clubs; the bits the spades and the clubs take."""
+    found = _PLACED.get(separators)
     if found is None:
         low, high, lengths = _tables()
-        bits = lengths * _U(8)
-        small = bits < _U(64)
-        sep = _U(separator)
-        low_sep = low | np.where(small, sep << np.where(small, bits, _U(0)), _U(0))
-        high_sep = high | np.where(small, _U(0), sep << np.where(small, _U(0), bits - _U(64)))
-        found = _SUFFIXED[separator] = (low_sep, high_sep)
+        spades, hearts, diamonds = (_suffixed(separator) for separator in separators)
+        clubs = _left(low, high, (_U(16) - lengths) * _U(8))
+        diamonds = _left(*diamonds, (_U(15) - lengths) * _U(8))
+        found = tuple(np.ascontiguousarray(table) for table in (
+            *spades, *hearts, *diamonds, *clubs, (lengths + _U(1)) * _U(8), lengths * _U(8)))
+        _PLACED[separators] = found
     return found
 
 
 def hand_texts(masks: np.ndarray, separators: bytes = b"...") -> np.ndarray:
     """``S.H.D.C`` of full hands (13 cards: 16 characters) as ``(N, 16)``
     bytes, without a sort: each suit's text is a table row (its 13-bit
-    holding the index), shifted into place as a 128-bit number.
-    ``separators``: the bytes after spades, hearts and diamonds (LIN
-    writes ``HDC`` where PBN has dots)."""
-    low, high, lengths = _tables()
-    thirteen = _U(8191)
-    holdings = [(masks >> _U(13 * suit)) & thirteen for suit in (3, 2, 1, 0)]
-    spades = holdings[0]
-    low_sep, high_sep = _suffixed(separators[0])
-    lo, hi = low_sep[spades], high_sep[spades]
-    offset = lengths[spades] + _U(1)
-    for index, holding in enumerate(holdings[1:], 1):
-        last = index == 3
-        table_lo, table_hi = (low, high) if last else _suffixed(separators[index])
-        part_lo, part_hi = _shifted(table_lo[holding], table_hi[holding], offset)
-        lo |= part_lo
-        hi |= part_hi
-        if not last:
-            offset += lengths[holding] + _U(1)
-    text = np.empty((len(masks), 2), "<u8")
-    text[:, 0] = lo
-    text[:, 1] = hi
+    holding the index), as a 128-bit number; the spades start the hand and
+    the clubs end it, so only the hearts (after the spades) and the
+    diamonds (before the clubs) are shifted. ``separators``: the bytes
+    after spades, hearts and diamonds (LIN writes ``HDC`` where PBN has
+    dots)."""
+    (s_lo, s_hi, h_lo, h_hi, d_lo, d_hi, c_lo, c_hi,
+     spade_bits, club_bits) = _placed(separators)
+    # masks are below 2**52: as int64 they index the tables with no cast
+    hands = np.ascontiguousarray(masks, np.uint64).view(np.int64)
+    spades, hearts = hands >> 39, (hands >> 26) & 8191
+    diamonds, clubs = (hands >> 13) & 8191, hands & 8191
+    lo, hi = _left(h_lo.take(hearts), h_hi.take(hearts), spade_bits.take(spades))
+    low, high = _right(d_lo.take(diamonds), d_hi.take(diamonds), club_bits.take(clubs))
+    text = np.empty((len(hands), 2), "<u8")
+    np.bitwise_or(lo, low, out=text[:, 0])
+    text[:, 0] |= s_lo.take(spades)
+    text[:, 0] |= c_lo.take(clubs)
+    np.bitwise_or(hi, high, out=text[:, 1])
+    text[:, 1] |= s_hi.take(spades)
+    text[:, 1] |= c_hi.take(clubs)
     return text.view(np.uint8)
-
-
-def _shifted(lo: np.ndarray, hi: np.ndarray, places: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The 128-bit numbers ``hi:lo`` shifted left by ``places`` bytes (0-15);
-    numpy shifts of 64 bits or more are not defined, so they are kept apart."""
-    bits = places * _U(8)
-    small = bits < _U(64)
-    low_bits = np.where(small, bits, _U(0))
-    carried = np.where(low_bits > 0, lo >> ((_U(64) - low_bits) & _U(63)), _U(0))
-    new_lo = np.where(small, lo << low_bits, _U(0))
-    new_hi = np.where(small, (hi << low_bits) | carried, lo << np.where(small, _U(0), bits - _U(64)))
-    return new_lo, new_hi
 
 
 def column_runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:

@@ -31,7 +31,6 @@ import numpy as np
 
 from dealerpp.deals.bulk.array import FULL, DealArray, popcount
 from dealerpp.deals.bulk.blocks import (
-    CARD_BITS,
     RowChecks,
     as_grid,
     byte_view,
@@ -40,6 +39,7 @@ from dealerpp.deals.bulk.blocks import (
     content_width,
     dot_prefix,
     each_sub_block,
+    hand_sums,
     hand_texts,
     template_rows,
     translated_grid,
@@ -237,7 +237,7 @@ def _masks(hands: np.ndarray, checks: RowChecks, row: int) -> np.ndarray:
     card = np.uint8(39) - suits * np.uint8(13)
     card += hands >> 2
     card |= np.uint8(0) - dots
-    sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)  # (n, 3)
+    sums = hand_sums(card)  # (n, 3)
     # A sum of 39 powers of two has 39 bits set only when no card is there twice.
     total = sums.sum(axis=1, dtype=np.uint64)
     checks.add(popcount(total) == 39, row)

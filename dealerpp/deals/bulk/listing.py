@@ -23,7 +23,6 @@ import numpy as np
 
 from dealerpp.deals.bulk.array import FULL, DealArray, holding_text
 from dealerpp.deals.bulk.blocks import (
-    CARD_BITS,
     RowChecks,
     as_grid,
     byte_view,
@@ -31,6 +30,7 @@ from dealerpp.deals.bulk.blocks import (
     column_runs,
     content_width,
     each_sub_block,
+    hand_sums,
     template_rows,
 )
 from dealerpp.deals.bulk.head import HeadHooks
@@ -134,7 +134,7 @@ class ListingCodec(HeadHooks):
             checks.add(card < 52, a)
             # high first: each card below the one before it (so none twice in a hand)
             checks.add(card[:, :, 1:] < card[:, :, :-1], a)
-            sums = CARD_BITS[card].sum(axis=2, dtype=np.uint64)
+            sums = hand_sums(card)
             checks.add(sums.sum(axis=1, dtype=np.uint64) == FULL, a)  # every card once
             masks[a:b] = sums
 
