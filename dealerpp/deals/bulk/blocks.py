@@ -281,33 +281,21 @@ def hand_sums(card: np.ndarray) -> np.ndarray:
     return sums.reshape(card.shape[:-1])
 
 
-def _holding_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For each 13-bit holding: its ranks (ace first) as a little-endian
-    128-bit number in two words, and its length. Made a rank at a time over
-    all holdings (``holding_text``)."""
-    text, lengths = holding_text(lambda rank: RANKS[rank:rank + 1], 16)
+def _holding_tables(symbols: bytes, separator: bytes) -> tuple[np.ndarray, ...]:
+    """For each 13-bit holding: its symbols (``symbols[rank]``, ace first)
+    and ``separator`` after them, as a little-endian 128-bit number in two
+    words, and its length in bytes. Made a rank at a time over all holdings
+    (``holding_text``)."""
+    text, lengths = holding_text(lambda rank: symbols[rank:rank + 1], 16)
+    for offset, byte in enumerate(separator):
+        text[np.arange(8192), lengths + offset] = byte
     words = text.view("<u8").astype(np.uint64)
     return (np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1]),
-            lengths.astype(np.uint64))
+            (lengths + len(separator)).astype(np.uint64))
 
 
-_TABLES: tuple[np.ndarray, ...] = ()
-_PLACED: dict[bytes, tuple[np.ndarray, ...]] = {}
+_PLACED: dict[tuple[bytes, tuple[bytes, ...]], tuple[np.ndarray, ...]] = {}
 _U = np.uint64
-
-
-def _tables() -> tuple[np.ndarray, ...]:
-    global _TABLES
-    if not _TABLES:
-        _TABLES = _holding_tables()
-    return _TABLES
-
-
-def _suffixed(separator: int) -> tuple[np.ndarray, np.ndarray]:
-    """The holding tables with ``separator`` after each holding's ranks."""
-    low, high, lengths = _tables()
-    sep_lo, sep_hi = _left(np.full_like(low, separator), np.zeros_like(high), lengths * _U(8))
-    return low | sep_lo, high | sep_hi
 
 
 # 128-bit numbers hi:lo shifted by ``bits`` (0-127). numpy gives 0 for a
@@ -321,33 +309,38 @@ def _right(lo: np.ndarray, hi: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray
     return (lo >> bits) | (hi << (_U(64) - bits)) | (hi >> (bits - _U(64))), hi >> bits
 
 
-def _placed(separators: bytes) -> tuple[np.ndarray, ...]:
-    """The tables of ``hand_texts``: spades and their separator from byte
+def _placed(separators: bytes, symbols: tuple[bytes, ...]) -> tuple[np.ndarray, ...]:
+    """The tables of ``hand_bytes``: spades and their separator from byte
     0; hearts and theirs, to be shifted past the spades; clubs ending at
-    byte 15 and diamonds with their separator ending at byte 14, to be
-    shifted right past the clubs; the bits the spades and the clubs take."""
-    found = _PLACED.get(separators)
+    the hand's last byte and diamonds with their separator just before
+    that, to be shifted right past the clubs; the bits the spades and the
+    clubs take."""
+    found = _PLACED.get((separators, symbols))
     if found is None:
-        low, high, lengths = _tables()
-        spades, hearts, diamonds = (_suffixed(separator) for separator in separators)
-        clubs = _left(low, high, (_U(16) - lengths) * _U(8))
-        diamonds = _left(*diamonds, (_U(15) - lengths) * _U(8))
+        width = _U(13 + len(separators))
+        spades, hearts, diamonds = (_holding_tables(symbols[suit], separators[suit:suit + 1])
+                                    for suit in range(3))
+        *clubs, club_lengths = _holding_tables(symbols[3], b"")
+        clubs = _left(*clubs, (width - club_lengths) * _U(8))
+        placed_diamonds = _left(*diamonds[:2], (width - diamonds[2]) * _U(8))
         found = tuple(np.ascontiguousarray(table) for table in (
-            *spades, *hearts, *diamonds, *clubs, (lengths + _U(1)) * _U(8), lengths * _U(8)))
-        _PLACED[separators] = found
+            *spades[:2], *hearts[:2], *placed_diamonds, *clubs, spades[2] * _U(8),
+            club_lengths * _U(8)))
+        _PLACED[(separators, symbols)] = found
     return found
 
 
-def hand_texts(masks: np.ndarray, separators: bytes = b"...") -> np.ndarray:
-    """``S.H.D.C`` of full hands (13 cards: 16 characters) as ``(N, 16)``
-    bytes, without a sort: each suit's text is a table row (its 13-bit
-    holding the index), as a 128-bit number; the spades start the hand and
-    the clubs end it, so only the hearts (after the spades) and the
-    diamonds (before the clubs) are shifted. ``separators``: the bytes
-    after spades, hearts and diamonds (LIN writes ``HDC`` where PBN has
-    dots)."""
+def hand_bytes(masks: np.ndarray, separators: bytes, symbols: tuple[bytes, ...]) -> np.ndarray:
+    """Full hands (13 cards) as ``(N, 16)`` bytes: each suit's symbols
+    (``symbols[suit][rank]``, spades first, rank 0 the two), ace first,
+    the suits in the order S H D C with ``separators`` (none or three)
+    after the first three; the bytes past ``13 + len(separators)`` are 0.
+    No sort: each suit's bytes are a table row (its 13-bit holding the
+    index), as a 128-bit number; the spades start the hand and the clubs
+    end it, so only the hearts (after the spades) and the diamonds (before
+    the clubs) are shifted."""
     (s_lo, s_hi, h_lo, h_hi, d_lo, d_hi, c_lo, c_hi,
-     spade_bits, club_bits) = _placed(separators)
+     spade_bits, club_bits) = _placed(separators, symbols)
     # masks are below 2**52: as int64 they index the tables with no cast
     hands = np.ascontiguousarray(masks, np.uint64).view(np.int64)
     spades, hearts = hands >> 39, (hands >> 26) & 8191
@@ -362,6 +355,16 @@ def hand_texts(masks: np.ndarray, separators: bytes = b"...") -> np.ndarray:
     text[:, 1] |= s_hi.take(spades)
     text[:, 1] |= c_hi.take(clubs)
     return text.view(np.uint8)
+
+
+_RANK_SYMBOLS = (RANKS,) * 4
+
+
+def hand_texts(masks: np.ndarray, separators: bytes = b"...") -> np.ndarray:
+    """``S.H.D.C`` of full hands (13 cards: 16 characters) as ``(N, 16)``
+    bytes (``hand_bytes``). ``separators``: the bytes after spades, hearts
+    and diamonds (LIN writes ``HDC`` where PBN has dots)."""
+    return hand_bytes(masks, separators, _RANK_SYMBOLS)
 
 
 def column_runs(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:

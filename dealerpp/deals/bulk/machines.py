@@ -25,6 +25,7 @@ from dealerpp.deals.bulk.array import (
     masks_from_owner_full,
     owner_view_full,
 )
+from dealerpp.deals.bulk.blocks import each_sub_block, hand_bytes, hand_texts
 from dealerpp.deals.formats._machines import GLYPHS, RANK_LETTERS
 
 _RANKS = RANK_LETTERS.encode()
@@ -67,6 +68,13 @@ class BerCodec:
         return memoryview(np.ascontiguousarray(out).data).cast("B")
 
 
+# card number - 1 = 13 * suit + 12 - rank (spades 0): a suit's symbol of each rank
+_NUMBERS = tuple(bytes(13 * suit + 13 - rank for rank in range(13)) for suit in range(4))
+# each number's two ASCII digits as the uint16 that is their bytes
+_TWO_DIGITS = np.frombuffer(b"".join(b"%02d" % (number % 100) for number in range(256)),
+                            np.uint16).copy()
+
+
 class BriCodec:
     """.bri: North's, East's and South's card numbers as two digits each,
     ascending, then 32 spaces and 18 NUL bytes."""
@@ -92,14 +100,17 @@ class BriCodec:
         return DealArray(masks), _ok_or_none(ok & full_rows(masks))
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
-        owner = _owner_by_number(deals.masks).astype(np.uint16)
-        # seat << 6 | number - 1 sorts each row by seat, then by number
-        keys = (owner << 6) | np.arange(52, dtype=np.uint16)
-        keys.sort(axis=1)
-        numbers = (keys[:, :39] & 63) + 1
+        """A hand's card numbers ascending are its cards spades first, ace
+        first: the hand's bytes with a card's number as its symbol."""
         out = _rows(len(deals), self._template)
-        out[:, 0:78:2] += (numbers // 10).astype(np.uint8)
-        out[:, 1:78:2] += (numbers % 10).astype(np.uint8)
+        pairs = out.view(np.uint16)
+
+        def work(a: int, b: int) -> None:
+            numbers = hand_bytes(deals.masks[a:b, :3].reshape(-1), b"", _NUMBERS)[:, :13]
+            # two ASCII digits a number, as one uint16
+            pairs[a:b, :39] = _TWO_DIGITS.take(numbers.reshape(b - a, 39))
+
+        each_sub_block(len(deals), work)
         return memoryview(out.data).cast("B")
 
 
@@ -174,18 +185,15 @@ class DgeCodec:
         return masks, ok & full_rows(masks)
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
-        owner = _owner_by_number(deals.masks).astype(np.uint16)
-        # key: seat << 13 | place in the hand << 7 | byte; a suit's glyph
-        # sits at place 14 * suit, its ranks at 14 * suit + 1 + rank
-        keys = np.empty((len(deals), 68), np.uint16)
-        keys[:, :52] = (owner << 13) | self._card_keys
-        keys[:, 52:] = self._glyph_keys
-        keys.sort(axis=1)
-        out = _rows(len(deals), b"\0" * 128)
-        out[:, :68] = (keys & 127).astype(np.uint8)
-        return memoryview(out.data).cast("B")
+        """A hand is the spade glyph, then its ranks as ``S.H.D.C`` text is
+        written, with the other glyphs for the dots."""
+        out = _rows(len(deals), (GLYPHS[:1] + b"\0" * 16) * 4 + b"\0" * 60)
+        # the letters of the ranks are hand_texts' (RANK_LETTERS, ace first)
 
-    _card_keys = np.array([(14 * (n // 13) + 1 + n % 13) << 7 | _RANKS[n % 13]
-                           for n in range(52)], np.uint16)
-    _glyph_keys = np.array([seat << 13 | (14 * suit) << 7 | GLYPHS[suit]
-                            for seat in range(4) for suit in range(4)], np.uint16)
+        def work(a: int, b: int) -> None:
+            hands = hand_texts(deals.masks[a:b].reshape(-1), GLYPHS[1:]).reshape(b - a, 4, 16)
+            for hand in range(4):
+                out[a:b, 17 * hand + 1:17 * hand + 17] = hands[:, hand]
+
+        each_sub_block(len(deals), work)
+        return memoryview(out.data).cast("B")
