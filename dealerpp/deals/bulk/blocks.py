@@ -320,9 +320,9 @@ def _placed(separators: bytes, symbols: tuple[bytes, ...]) -> tuple[np.ndarray, 
         width = _U(13 + len(separators))
         spades, hearts, diamonds = (_holding_tables(symbols[suit], separators[suit:suit + 1])
                                     for suit in range(3))
-        *clubs, club_lengths = _holding_tables(symbols[3], b"")
-        clubs = _left(*clubs, (width - club_lengths) * _U(8))
-        placed_diamonds = _left(*diamonds[:2], (width - diamonds[2]) * _U(8))
+        club_lo, club_hi, club_lengths = _holding_tables(symbols[3], b"")
+        clubs = _left(club_lo, club_hi, (width - club_lengths) * _U(8))
+        placed_diamonds = _left(diamonds[0], diamonds[1], (width - diamonds[2]) * _U(8))
         found = tuple(np.ascontiguousarray(table) for table in (
             *spades[:2], *hearts[:2], *placed_diamonds, *clubs, spades[2] * _U(8),
             club_lengths * _U(8)))
