@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import FULL, DealArray, holding_text
+from dealerpp.deals.bulk.array import FULL, DealArray
 from dealerpp.deals.bulk.blocks import (
     RowChecks,
     as_grid,
@@ -30,6 +30,7 @@ from dealerpp.deals.bulk.blocks import (
     column_runs,
     content_width,
     each_sub_block,
+    hand_bytes,
     hand_sums,
     template_rows,
 )
@@ -68,20 +69,12 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _SUIT_OF, _RANK_OF, _CARD_TEXT = _tables()
 
 
-_SUIT_TABLES: list[np.ndarray] = []
-
-
-def _suit_tables() -> list[np.ndarray]:
-    """For spades .. clubs, by 13-bit holding: its cards high first as
-    ``SA SK `` (three bytes a card), padded with zero bytes to 39."""
-    if not _SUIT_TABLES:
-        for suit in range(3, -1, -1):
-
-            def card(rank: int, suit: int = suit) -> bytes:
-                return bytes((_SUITS[suit], _RANKS[rank], 32))
-
-            _SUIT_TABLES.append(holding_text(card, 39)[0])
-    return _SUIT_TABLES
+# A card's code (13 * suit + rank, clubs 0) as the symbol of its rank in its
+# suit (blocks.hand_bytes: spades first); its suit letter and rank character
+# by code, as bytes.translate tables.
+_CODES = tuple(bytes(13 * (3 - suit) + rank for rank in range(13)) for suit in range(4))
+_SUIT_LETTER = bytes(_SUITS[code // 13] if code < 52 else 0 for code in range(256))
+_RANK_LETTER = bytes(_RANKS[code % 13] if code < 52 else 0 for code in range(256))
 
 
 def _template(digits: int) -> bytes:
@@ -164,17 +157,13 @@ class ListingCodec(HeadHooks):
             out[:, 6 + column] = (numbers // 10 ** (digits - 1 - column)) % 10 + 48
         first = 22 + digits
 
-        tables = _suit_tables()
-
         def work(a: int, b: int) -> None:
-            part = masks[a:b].reshape(-1)  # the hands, N E S W a deal
-            # each suit's cards as text padded with zero bytes, the padding dropped
-            cells = np.concatenate([tables[suit][(part >> np.uint64(13 * (3 - suit)))
-                                                 & np.uint64(8191)] for suit in range(4)], axis=1)
-            text = cells[cells != 0].reshape(b - a, 4, 39)  # 13 cards of three bytes a hand
-            target = np.lib.stride_tricks.as_strided(
-                out[a:, first:], (b - a, 4, _HAND), (width, _STEP, 1))
-            target[:] = text[:, :, :_HAND]
+            # each hand's cards high first, spades first, as card codes (no sort)
+            codes = hand_bytes(masks[a:b].reshape(-1), b"", _CODES)[:, :13].tobytes()
+            for offset, letters in enumerate((_SUIT_LETTER, _RANK_LETTER)):
+                target = np.lib.stride_tricks.as_strided(
+                    out[a:, first + offset:], (b - a, 4, 13), (width, _STEP, 3))
+                target[:] = np.frombuffer(codes.translate(letters), np.uint8).reshape(b - a, 4, 13)
 
         each_sub_block(len(masks), work)
         return out
