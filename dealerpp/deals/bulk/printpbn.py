@@ -91,32 +91,139 @@ _BOARD, _DEALER, _VUL, _DEAL = 3, 8, 9, 10
 
 def games(data: bytes) -> Games | None:
     """The values of each game when ``data`` is nothing but printpbn games,
-    else None. One ``findall`` of :data:`_WHOLE` (a list of empty strings,
-    nothing copied): every game it finds starts a line
-    and holds 15 line ends, so when they are all the line ends there are,
-    the games are the whole text, and the values sit at fixed places of
-    their lines."""
+    else None. Every game must start a line and hold 15 line ends, and
+    every game's lines must be laid out as :data:`_GAME` says: checked
+    with numpy at the lines' places (:func:`_laid_out`), and when that
+    finds anything it does not vouch for, by one ``findall`` of
+    :data:`_WHOLE` (a list of empty strings, nothing copied), whose games,
+    when they hold all the line ends there are, are the whole text. The
+    values sit at fixed places of their lines."""
     if not data.endswith(b"\n\n") or _copies(data):
         return None
     arr = np.frombuffer(data, np.uint8)
     line_ends = np.flatnonzero(arr == 10)
     count = len(line_ends) // LINES
-    if not count or count * LINES != len(line_ends) or len(_WHOLE.findall(data)) != count:
+    if not count or count * LINES != len(line_ends):
         return None
     ends = line_ends.reshape(count, LINES)
     starts = np.empty_like(ends)
     starts[:, 0] = np.concatenate(([0], ends[:-1, LINES - 1] + 1))
     starts[:, 1:] = ends[:, :-1] + 1
+    if not _laid_out(data, arr, starts, ends) and len(_WHOLE.findall(data)) != count:
+        return None
     digits = ends[:, _BOARD] - starts[:, _BOARD] - 10  # [Board "...."]
-    window = arr[starts[:, _BOARD, None] + 8 + np.arange(9)].astype(np.int64) - 48
+    window = _rows(arr, starts[:, _BOARD] + 8, 9).astype(np.int64) - 48
     boards = np.zeros(count, np.int64)
     for column in range(9):  # (the line's '"' stops a window of fewer digits)
         boards = np.where(column < digits, boards * 10 + window[:, column], boards)
     dealers = _DEALERS[arr[starts[:, _DEALER] + 9]]  # [Dealer "N"]
     vul = starts[:, _VUL] + 13  # [Vulnerable "None"]: None NS EW All by length and letter
     vuls = _VUL_CODES[ends[:, _VUL] - vul - 2, arr[vul]]
-    deals = arr[starts[:, _DEAL, None] + 7 + np.arange(DEAL)]  # [Deal "F:..."]
+    deals = _rows(arr, starts[:, _DEAL] + 7, DEAL)  # [Deal "F:..."]
     return Games(boards, dealers, vuls, deals)
+
+
+# What _laid_out() checks at fixed places, 8 bytes at a time: from the start
+# of the West line to the Vulnerable value (the dealer's letter free), and
+# from the quote that ends that value to the blank line (the deal string
+# free but its ":"); a window's bytes past these are free too.
+_UP_TO_VUL = b'[West "-"]\n[North "-"]\n[East "-"]\n[South "-"]\n[Dealer "N"]\n[Vulnerable "'
+_DEALER_AT = _UP_TO_VUL.index(b'N"]')
+_FROM_VUL = (b'"]\n[Deal "N:' + b"x" * 67
+             + b'"]\n[Declarer "?"]\n[Contract "?"]\n[Result "?"]\n\n')
+_DEAL_AT = _FROM_VUL.index(b"N:")
+_PREFIXES = (b'[Event "', b'[Site "', b'[Date "', b'[Board "')
+_VUL_TEXTS = (b"None", b"NS", b"EW", b"All")
+_PAD = len(_FROM_VUL) + 8  # (no window runs off the text)
+_WORD = np.dtype("<u8")
+
+
+def _words(template: bytes, *free: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The template as 8-byte words, and a mask of the bytes checked (not
+    in ``free`` ranges nor past the template's end)."""
+    size = -(-len(template) // 8) * 8
+    text = np.zeros(size, np.uint8)
+    text[:len(template)] = np.frombuffer(template, np.uint8)
+    checked = np.zeros(size, np.uint8)
+    checked[:len(template)] = 255
+    for start, stop in free:
+        checked[start:stop] = 0
+    text &= checked
+    return text.view(_WORD), checked.view(_WORD)
+
+
+_HEAD = _words(_UP_TO_VUL, (_DEALER_AT, _DEALER_AT + 1))
+_TAIL = _words(_FROM_VUL, (_DEAL_AT, _DEAL_AT + 1), (_DEAL_AT + 2, _DEAL_AT + DEAL))
+_STARTS = np.array([_words(prefix) for prefix in _PREFIXES]).transpose(1, 0, 2)[:, :, 0]
+
+
+def _laid_out(data: bytes, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> bool:
+    """Whether every game (15 lines a row of ``starts``/``ends``, each end
+    at its LF) is surely one :data:`_GAME` matches; False is no verdict
+    (the caller asks the pattern). The Event, Site and Date values are
+    held to printable ASCII without a quote or backslash through the whole
+    text: no byte of it above '~' or below ' ' but LF, none a backslash,
+    and as many quotes as 14 tag lines of two each have, every one of them
+    checked at its place."""
+    count = len(starts)
+    if (not data.isascii() or b"\\" in data or b"\x7f" in data
+            or np.count_nonzero(arr == ord('"')) != 28 * count
+            or np.count_nonzero(arr < 32) != count * LINES):
+        return False
+    lengths = ends[:, :4] - starts[:, :4]
+    if not (lengths >= np.array([len(prefix) + 2 for prefix in _PREFIXES])).all():
+        return False
+    padded = np.concatenate((arr, np.zeros(_PAD, np.uint8)))
+    text, checked = _STARTS
+    if not ((_words_at(padded, starts[:, :4], 1) & checked) == text).all():
+        return False
+    closing = _rows(padded, (ends[:, :4] - 2).reshape(-1), 2)
+    if not ((closing[:, 0] == ord('"')) & (closing[:, 1] == ord("]"))).all():
+        return False
+    for (text, checked), first in ((_HEAD, starts[:, 4]), (_TAIL, ends[:, _VUL] - 2)):
+        if not ((_words_at(padded, first, len(text)) & checked) == text).all():
+            return False
+    nesw = np.frombuffer(b"NESW", np.uint8)
+    dealer = padded[starts[:, 4] + _DEALER_AT]
+    deal = padded[ends[:, _VUL] - 2 + _DEAL_AT]
+    return bool(np.isin(dealer, nesw).all() and np.isin(deal, nesw).all()
+                and _board_digits(padded, starts[:, _BOARD], lengths[:, _BOARD] - 10)
+                and _vulnerable(padded, starts[:, _VUL] + 13, ends[:, _VUL] - 2))
+
+
+def _rows(padded: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
+    """``(N, width)``: the bytes from each start, a row copied at a time."""
+    rows: np.ndarray = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
+    return rows
+
+
+def _words_at(padded: np.ndarray, starts: np.ndarray, words: int) -> np.ndarray:
+    """From each start, ``words`` 8-byte words (their shape: ``starts``'
+    and the words)."""
+    rows = _rows(padded, starts.reshape(-1), 8 * words)
+    return rows.view(_WORD).reshape(*starts.shape, words) if words > 1 else \
+        rows.view(_WORD).reshape(starts.shape)
+
+
+def _board_digits(padded: np.ndarray, starts: np.ndarray, digits: np.ndarray) -> bool:
+    """[Board "..."]: 1 to 9 digits, not 0 first."""
+    if not ((digits >= 1) & (digits <= 9)).all():
+        return False
+    board = _rows(padded, starts + 8, 9)
+    is_digit = (board >= ord("0")) & (board <= ord("9"))
+    return bool((board[:, 0] != ord("0")).all()
+                and (is_digit | (np.arange(9) >= digits[:, None])).all())
+
+
+def _vulnerable(padded: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> bool:
+    """[Vulnerable "..."]: None, NS, EW or All."""
+    length = ends - starts
+    got = _words_at(padded, starts, 1)
+    good = np.zeros(len(starts), bool)
+    for text in _VUL_TEXTS:
+        word, checked = _words(text)
+        good |= (length == len(text)) & ((got & checked[0]) == word[0])
+    return bool(good.all())
 
 
 def _copies(data: bytes) -> bool:
