@@ -30,10 +30,13 @@ def start(capabilities: dict[str, object] | None = None) -> Client:
     return client
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shared_server() -> Iterator[Client]:
-    """One server for a module's tests, initialized with no particular
-    capabilities (UTF-16 positions); at the end it must exit 0 having
+    """One server for all the tests of a process (a pytest-xdist worker)
+    that take ``server``, initialized with no particular capabilities
+    (UTF-16 positions): a start costs about a second of CPU, and work
+    stealing spreads a module's tests over the workers. ``server`` leaves
+    no document open between tests. At the end it must exit 0 having
     written nothing but frames on standard output."""
     client = start()
     try:
