@@ -23,7 +23,7 @@ from hypothesis import settings
 # No deadline anywhere: a test's speed is no test (bench/ measures speed), and
 # on a shared machine a first call that compiles a regexp can take 0.4 s.
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
-settings.register_profile("local", max_examples=25, deadline=None)
+settings.register_profile("local", max_examples=16, deadline=None)
 IN_CI = os.environ.get("CI") == "true"
 T = TypeVar("T")
 settings.load_profile("ci" if IN_CI else "local")
@@ -31,11 +31,12 @@ settings.load_profile("ci" if IN_CI else "local")
 
 def examples(count: int, at_least: int = 10) -> int:
     """How many examples a property test runs: ``count`` under CI (``CI=true``),
-    a quarter of it (at least ``at_least``) in a local run, which stays
+    a sixth of it (at least ``at_least``) in a local run, which stays
     within a minute; a local run draws new examples each time, so the runs
     add up. A test parametrized over many cases asks for a lower floor: its
-    cases add up within one run."""
-    return count if IN_CI else max(count // 4, min(count, at_least))
+    cases add up within one run. (A test without its own count runs 16
+    examples locally, 100 under CI.)"""
+    return count if IN_CI else max(count // 6, min(count, at_least))
 
 
 def sized(full: T, local: T) -> T:

@@ -12,6 +12,7 @@ import pytest
 from dealerpp import lalr
 from dealerpp.script.check import check_text
 from dealerpp.script.lexer import is_column_one
+from tests.conftest import sized
 
 from .mutate import DEALER_EXAMPLES, base_scripts, mutate
 
@@ -266,9 +267,9 @@ def test_the_lexer_gives_exactly_the_grammars_tokens() -> None:
         return tuple(getattr(token, name) for name in (
             "type", "value", "start_pos", "line", "column", "end_line", "end_column", "end_pos"))
 
-    rng = random.Random(7)
+    rng = random.Random(sized(7, None))  # 400 of the same under CI, 130 drawn anew locally
     bases = list(base_scripts().values())
-    samples = bases + [mutate(rng.choice(bases), rng) for _ in range(400)]
+    samples = bases + [mutate(rng.choice(bases), rng) for _ in range(sized(400, 130))]
     samples += ["shape{north, 4333} shape (", "2S 12345x 5xxxa x3NT SAKQx 4333 43330", "é\x00",
                 "45shape{north, 5xxx} xshape{ 2Sshape{north, 5xxx} \\nshape{north, 5xxx}\n"]
     compared = 0
@@ -279,7 +280,7 @@ def test_the_lexer_gives_exactly_the_grammars_tokens() -> None:
         theirs = [key(t) for t in LexerThread.from_text(lexer, text).lex(None)
                   if t.type not in ("WS", "NEWLINE")]
         assert [key(t) for t in tokens(text)] == theirs, text
-    assert compared > 200
+    assert compared > sized(200, 100)
 
 
 def test_a_misspelt_function_is_one_error_with_a_suggestion() -> None:
