@@ -16,10 +16,48 @@ if TYPE_CHECKING:
         hearts: int
         diamonds: int
         clubs: int
-else:  # the same class typing.NamedTuple would make, without importing typing
-    from collections import namedtuple
+else:
+    class _Lengths(tuple):
+        """What ``namedtuple("_Lengths", FIELDS)`` makes, written out: importing
+        ``collections`` and building the class (namedtuple compiles code) cost
+        a one-shape script more than all its shape work (issue 28).
+        ``tests/test_lengths.py`` holds the two alike."""
 
-    _Lengths = namedtuple("_Lengths", ("spades", "hearts", "diamonds", "clubs"))
+        __slots__ = ()
+        _fields = ("spades", "hearts", "diamonds", "clubs")
+        _field_defaults = {}  # noqa: RUF012 - as namedtuple has it (empty, never written)
+        __match_args__ = _fields
+
+        def __new__(cls, spades, hearts, diamonds, clubs):
+            return tuple.__new__(cls, (spades, hearts, diamonds, clubs))
+
+        @classmethod
+        def _make(cls, iterable):
+            made = tuple.__new__(cls, iterable)
+            if len(made) != 4:
+                raise TypeError(f"Expected 4 arguments, got {len(made)}")
+            return made
+
+        def _replace(self, /, **changes):
+            made = self._make(map(changes.pop, self._fields, self))
+            if changes:
+                raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+            return made
+
+        def __repr__(self):
+            return (f"{type(self).__name__}(spades={self[0]!r}, hearts={self[1]!r}, "
+                    f"diamonds={self[2]!r}, clubs={self[3]!r})")
+
+        def _asdict(self):
+            return dict(zip(self._fields, self, strict=True))
+
+        def __getnewargs__(self):
+            return tuple(self)
+
+        spades = property(lambda self: self[0], doc="Alias for field number 0")
+        hearts = property(lambda self: self[1], doc="Alias for field number 1")
+        diamonds = property(lambda self: self[2], doc="Alias for field number 2")
+        clubs = property(lambda self: self[3], doc="Alias for field number 3")
 
 
 class Shape(_Lengths):

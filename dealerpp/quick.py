@@ -21,8 +21,12 @@ is answered here when all of these hold, and goes the long way otherwise:
   neither empty nor every shape. A common term's default list ships in
   ``dealerpp/shapes/generated/common_terms.py`` (made by the compiler,
   ``tools/common_terms.py``), so a script of common terms loads nothing
-  more; any other term is compiled here, loading the compiler but not the
-  checker.
+  more; any other term is compiled here by the compiler's own pieces (the
+  hand-written reader, the expander, the emitter and its term table), none
+  of which imports ``re``, ``enum``, ``functools`` or ``collections``: not
+  the LALR parser, the diagnostics (until there is something to say), the
+  checker. A term the hand-written reader leaves to the LALR parser goes
+  the long way.
 
 Such a script is one the checker has nothing to say about and the
 rewriter only swaps each block for ``shape(COMPASS, LIST)``, so the output
@@ -32,6 +36,7 @@ around this form). Anything else, or any doubt, is declined: a script read
 from standard input is handed on as read.
 """
 
+import gc
 import io
 import os
 import sys
@@ -68,9 +73,16 @@ DIGITS = "0123456789"
 
 def main(prog: str = "dealerpp") -> int:
     """Run the command as a process of its own (``sys.argv``)."""
+    # The work here is bounded (LONGEST characters) and makes no garbage
+    # cycles worth a collection: the collector's passes over the loaded
+    # modules and tables (a term's compile loads ten thousand objects)
+    # would only cost time. The long way collects as it always has.
+    gc.disable()
     status = _quick(sys.argv[1:], prog)
     if status is not None:
+        gc.freeze()  # left to the exit (as dealerpp.cli does)
         return status
+    gc.enable()
     from dealerpp.cli import main as full_main
 
     return full_main(None, prog)
@@ -279,22 +291,33 @@ class _Plain:
 
 
 def _compiled_list(term: str) -> str | None:
-    """The default list of a term with no shipped list, from the compiler
-    (the checker stays unloaded); None when the compiler has anything to
-    say (an error, a warning), or the set is empty or every shape (the
-    checker has something to say about such a condition)."""
+    """The default list of a term with no shipped list, from the compiler's
+    own pieces (the hand-written reader, the expander, the emitter: neither
+    the LALR parser nor the checker, nor ``re``); None when the reader leaves
+    the term to the LALR parser, the compiler has anything to say (an error,
+    a warning), or the set is empty or every shape (the checker has
+    something to say about such a condition): the long way then."""
     if term.startswith("shape") or not term:
         return None  # the compiler would read a whole call
-    from dealerpp.shapes.compiler import compile_shape
-    from dealerpp.shapes.universe import FULL_MASK
+    from dealerpp.shapes.ast import ShapeList
+    from dealerpp.shapes.quick_parse import parse_quick
+
+    parsed = parse_quick(term, "body")
+    if not isinstance(parsed, ShapeList):
+        return None
+    from dealerpp.shapes.expand import expand_mask
 
     try:
-        compiled = compile_shape(term)
+        mask, warnings = expand_mask(parsed, term)
     except Exception:  # an error of the input, or of ours: the long way reports it
         return None
-    if compiled.warnings or compiled.shapes.mask in (0, FULL_MASK):
+    from dealerpp.shapes.universe import FULL_MASK
+
+    if warnings or mask in (0, FULL_MASK):
         return None
-    return compiled.dealer_list()
+    from dealerpp.shapes.emit import dealer_list
+
+    return dealer_list(mask)
 
 
 def _first_word(body: str) -> tuple[str, str]:

@@ -14,14 +14,15 @@ counts only where C would reach it. Nothing is ever passed to eval or exec.
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Iterator, Sequence
+# operator's C half: the module ``operator`` is Python code that loads it
+# (a tenth of a millisecond the console script's front door need not pay).
+from _operator import add, eq, ge, gt, itemgetter, le, lt, mul, ne, sub
 
 from dealerpp.shapes import ast
 
-TYPE_CHECKING = False  # typing stays unimported at run time
+TYPE_CHECKING = False  # typing and collections.abc stay unimported at run time
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Callable, Hashable, Iterator, Sequence
     from typing import Any
 
 SUIT_INDEX = {"s": 0, "h": 1, "d": 2, "c": 3}
@@ -95,9 +96,7 @@ def variables(expr: ast.Expr) -> set[str]:
 
 # A comparison gives a bool, which is the int 0 or 1 in all later arithmetic.
 _OPERATORS: dict[str, Callable[[int, int], int]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul,
-    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-    "==": operator.eq, "!=": operator.ne,
+    "+": add, "-": sub, "*": mul, "<": lt, "<=": le, ">": gt, ">=": ge, "==": eq, "!=": ne,
 }
 _WRAPPING = frozenset("+-*")
 
@@ -128,7 +127,7 @@ class Evaluation:
             unique = list(dict.fromkeys(lengths))
             keys, distinct, rows = lengths, unique, [(length,) for length in unique]
         else:
-            used: list[tuple[int, ...]] = (list(map(operator.itemgetter(*suits), shapes))
+            used: list[tuple[int, ...]] = (list(map(itemgetter(*suits), shapes))
                                            if suits else [()] * len(shapes))
             rows = list(dict.fromkeys(used))
             keys, distinct = used, rows

@@ -17,7 +17,9 @@ beat the list they already have.
 
 from __future__ import annotations
 
-from heapq import heapify, heappop, heapreplace
+# heapq's C half: the module ``heapq`` is Python code that loads it (not
+# worth its time to the console script's front door, issue 28).
+from _heapq import heapify, heappop, heapreplace
 
 from dealerpp.shapes.terms import TermId, TermSet, TermTable
 from dealerpp.shapes.universe import ShapeMask, indices
@@ -39,7 +41,8 @@ def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LI
     """
     masks = table.masks
     if exact:  # ids rise as sizes fall: the list is already a heap
-        queue = list(map(table.size_keys.__getitem__, indices(pool)))
+        sizes = table.sizes
+        queue = [(_TOP - sizes[t]) << _ID_BITS | t for t in indices(pool)]
     else:
         queue = []
         for t in indices(pool):

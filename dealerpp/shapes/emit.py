@@ -27,11 +27,9 @@ a suit length). Nothing is kept between runs.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from dealerpp.shapes.plans import Plan, compact_plan, shortest_plan
 from dealerpp.shapes.terms import term_table
-from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, ShapeMask, indices
+from dealerpp.shapes.universe import FULL_MASK, ShapeMask, all_shapes, indices
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -42,8 +40,11 @@ if TYPE_CHECKING:
 MODES = ("compact", "shortest", "list")
 EMPTY_LIST = "xxxx - xxxx"  # dealer needs some list; this one matches nothing
 
-_PLANNERS = {"compact": lru_cache(maxsize=4096)(compact_plan),
-             "shortest": lru_cache(maxsize=1024)(shortest_plan)}
+_PLANNERS = {"compact": compact_plan, "shortest": shortest_plan}
+# The plans found so far, by mode and set; emptied when full. (A dict, not
+# functools.lru_cache: functools is not imported on start-up, issue 28.)
+_MEMO: dict[str, dict[ShapeMask, Plan]] = {"compact": {}, "shortest": {}}
+_KEPT = {"compact": 4096, "shortest": 1024}
 
 
 def dealer_list(shapes: ShapeMask, mode: EmitMode = "compact") -> str:
@@ -57,7 +58,13 @@ def dealer_list(shapes: ShapeMask, mode: EmitMode = "compact") -> str:
         return EMPTY_LIST
     if shapes == FULL_MASK:
         return "xxxx"
-    return plan_text(planner(shapes))
+    memo = _MEMO[mode]
+    plan = memo.get(shapes)
+    if plan is None:
+        if len(memo) >= _KEPT[mode]:
+            memo.clear()
+        plan = memo[shapes] = planner(shapes)
+    return plan_text(plan)
 
 
 def plan_text(plan: Plan) -> str:
@@ -75,10 +82,11 @@ def enumeration(shapes: ShapeMask) -> str:
     """One term per shape, in the set's order: ``5431 + 5422 + x300``."""
     if not shapes:
         return EMPTY_LIST
-    return " + ".join(ALL_SHAPES[i].dealer for i in indices(shapes))
+    every = all_shapes()
+    return " + ".join(every[i].dealer for i in indices(shapes))
 
 
 def clear_memo() -> None:
     """Forget the plans found so far (for benchmarks that time the search)."""
-    for planner in _PLANNERS.values():
-        planner.cache_clear()
+    for memo in _MEMO.values():
+        memo.clear()

@@ -9,14 +9,21 @@ shapes of each assignment.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import permutations
 
-from dealerpp.diagnostics import Diagnostic, DppError, LineIndex, quote
 from dealerpp.shapes import ast
 from dealerpp.shapes.condition import Evaluation, walk
-from dealerpp.shapes.shapeset import ShapeSet
-from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, indices, lengths_mask
+from dealerpp.shapes.universe import FULL_MASK, ShapeMask, all_shapes, indices, lengths_mask
+
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.diagnostics import Diagnostic, DppError, LineIndex
+    from dealerpp.shapes.shapeset import ShapeSet
+
+# The diagnostics (and the ``re`` they import), ``functools`` and ``ShapeSet``
+# are loaded only when needed: the console script's front door compiles a
+# term that has no shipped list with ``expand_mask``, and a plain term has no
+# message (issue 28: a one-shape script near ``python -c pass``).
 
 SUIT_OF_LABEL = {"s": 0, "h": 1, "d": 2, "c": 3}
 MAJORS = (0, 1)
@@ -44,10 +51,14 @@ class _Context:
     def lines(self) -> LineIndex:
         """The text's line index, made on first use (most texts have no message)."""
         if self._lines is None:
+            from dealerpp.diagnostics import LineIndex
+
             self._lines = LineIndex(self.text)
         return self._lines
 
     def error(self, message: str, pos: ast.Pos, hint: str | None = None) -> DppError:
+        from dealerpp.diagnostics import DppError
+
         return DppError(message, pos.line, pos.column, None,
                         self.lines.excerpt(pos.line, pos.column), hint)
 
@@ -56,6 +67,8 @@ class _Context:
             self.repeats[message] += 1
             return
         self.repeats[message] = 0
+        from dealerpp.diagnostics import Diagnostic
+
         self.warnings.append(Diagnostic("warning", message, pos.line, pos.column, None,
                                         self.lines.excerpt(pos.line, pos.column)))
 
@@ -77,6 +90,14 @@ def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Di
 
     ``text`` is the source the AST was parsed from (for error messages).
     """
+    from dealerpp.shapes.shapeset import ShapeSet
+
+    mask, warnings = expand_mask(shape_list, text)
+    return ShapeSet(mask), warnings
+
+
+def expand_mask(shape_list: ast.ShapeList, text: str) -> tuple[ShapeMask, list[Diagnostic]]:
+    """``expand_list``'s set as its mask."""
     context = _Context(text)
     mask = 0
     for signed in shape_list.terms:
@@ -87,7 +108,7 @@ def expand_list(shape_list: ast.ShapeList, text: str) -> tuple[ShapeSet, list[Di
     if not mask:
         context.warn("this shape list matches no shape: the dealer condition is always false",
                      shape_list.pos)
-    return ShapeSet(mask), context.final_warnings()
+    return mask, context.final_warnings()
 
 
 # --- one term ---------------------------------------------------------------
@@ -225,20 +246,36 @@ def _assignment_mask(pattern: ast.Pattern, suits: list[int]) -> int:
     return mask
 
 
-@lru_cache(maxsize=4096)
+# Masks made before, by their arguments (scripts repeat their slots); a plain
+# dict, emptied when full, instead of functools.lru_cache (not imported on start-up).
+_SLOT_MASKS: dict[tuple[int, frozenset[int]], int] = {}
+_GROUP_MASKS: dict[tuple[tuple[int, ...], tuple[frozenset[int], ...]], int] = {}
+_KEPT = 4096
+
+
 def _slot_mask(suit: int, lengths: frozenset[int]) -> int:
-    return lengths_mask(suit, lengths)
+    found = _SLOT_MASKS.get((suit, lengths))
+    if found is None:
+        if len(_SLOT_MASKS) >= _KEPT:
+            _SLOT_MASKS.clear()
+        found = _SLOT_MASKS[suit, lengths] = lengths_mask(suit, lengths)
+    return found
 
 
-@lru_cache(maxsize=4096)
 def _group_mask(suits: tuple[int, ...], slots: tuple[frozenset[int], ...]) -> int:
     """The group's slots over ``suits`` in every order."""
+    found = _GROUP_MASKS.get((suits, slots))
+    if found is not None:
+        return found
     mask = 0
     for order in set(permutations(slots)):
         part = FULL_MASK
         for suit, lengths in zip(suits, order, strict=True):
             part &= _slot_mask(suit, lengths)
         mask |= part
+    if len(_GROUP_MASKS) >= _KEPT:
+        _GROUP_MASKS.clear()
+    _GROUP_MASKS[suits, slots] = mask
     return mask
 
 
@@ -253,6 +290,8 @@ def _condition_facts(condition: ast.Expr, context: _Context) -> set[str]:
         if isinstance(node, ast.Variable):
             used.add(node.name)
         elif isinstance(node, ast.Number) and node.written is not None:
+            from dealerpp.diagnostics import quote
+
             context.warn(f"dealer reads the number {quote(node.written, 24)} as {node.value} "
                          "(a 32-bit int), and so does this condition", node.pos)
     return used
@@ -270,9 +309,10 @@ def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str]
         if letter in used and letter not in binding:
             options = [{**o, letter: s} for o in options for s in pool]
     mask = 0
+    shapes = all_shapes()
     for option in options:
         remaining = indices(candidates & ~mask)
-        evaluation = Evaluation(condition, option, [ALL_SHAPES[i] for i in remaining])
+        evaluation = Evaluation(condition, option, [shapes[i] for i in remaining])
         for i, value in zip(remaining, evaluation.values, strict=True):
             if value:  # neither 0 nor None (a division by zero)
                 mask |= 1 << i

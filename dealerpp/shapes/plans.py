@@ -71,10 +71,11 @@ def length(plan: Plan) -> int:
 def compact_plan(target: ShapeMask) -> Plan:
     """A short plan for ``target``, found with a few covers over small pools."""
     table = term_table()
-    term = table.term_of(target)
+    every = table.inside(target)
+    term = table.exactly(target, every)
     if term is not None:  # what the union cover would find: the largest term inside
         return [term], [], []
-    inside = _pool_inside(target, table)
+    inside = _pool_of(every, table)
     best: Plan = (_union(target, inside, table), [], [])
     if length(best) <= 2:
         return best  # a removal needs two terms at least
@@ -216,7 +217,7 @@ def _union(target: ShapeMask, inside: TermSet, table: TermTable) -> list[TermId]
 
 def _everything(outside: ShapeMask, table: TermTable) -> Base:
     """``xxxx``, which takes every shape ``outside`` the target too."""
-    return [table.id_of("xxxx")], outside
+    return [table.every_shape], outside
 
 
 # A set cut by suit and length: slices[suit][n], the set's shapes with n
@@ -303,7 +304,11 @@ SMALL_POOL = 24
 
 def _pool_inside(target: ShapeMask, table: TermTable) -> TermSet:
     """The terms inside ``target`` a union cover needs: the maximal ones."""
-    inside = table.inside(target)
+    return _pool_of(table.inside(target), table)
+
+
+def _pool_of(inside: TermSet, table: TermTable) -> TermSet:
+    """``_pool_inside`` of a target, given every term ``inside`` it."""
     return inside if inside.bit_count() <= SMALL_POOL else table.maximal(inside)
 
 

@@ -21,9 +21,7 @@ filled on first use:
 
 from __future__ import annotations
 
-from functools import cache
-
-from dealerpp.shapes.generated.term_data import CHILDREN, CONTAINING, MASKS, TEXTS
+from dealerpp.shapes.generated.term_data import CONTAINING, MASKS, SIZES, TEXTS, UNDER
 from dealerpp.shapes.universe import (
     FULL_MASK,
     SHAPE_BYTES,
@@ -45,34 +43,32 @@ _FEW_SHAPES = 12  # touching() ORs the terms of this many shapes one by one
 class TermTable:
     """Every dealer term: its text, shapes (``masks``) and size; indexes over them."""
 
-    def __init__(self, texts: list[str], masks: tuple[ShapeMask, ...],
-                 containing: tuple[TermSet, ...], children: tuple[tuple[TermId, ...], ...]) -> None:
+    def __init__(self, texts: list[str], masks: tuple[ShapeMask, ...], sizes: tuple[int, ...],
+                 containing: tuple[TermSet, ...], under: tuple[TermSet, ...]) -> None:
         self.texts = texts
         self.masks = masks
-        self.sizes = [mask.bit_count() for mask in masks]
-        # A term's entry in the cover's queue when its gain is its size (cover.py).
-        self.size_keys = [(1024 - size) << 11 | t for t, size in enumerate(self.sizes)]
+        self.sizes = sizes  # each term's number of shapes
         self.all_terms: TermSet = (1 << len(texts)) - 1
+        self.every_shape: TermId = texts.index("xxxx")
         self.containing = containing  # containing[s]: the terms containing shape s
-        self._children = children
-        # Only terms of two shapes or more have terms under them: they come
-        # first (ids go largest first), and maximal() reads only their bytes.
-        parents = 1 + max((t for t, below in enumerate(children) if below), default=-1)
-        self._term_bytes = (parents + 7) // 8
+        # under[t]: the terms directly under term t. Only terms of two shapes
+        # or more have terms under them: they come first (ids go largest
+        # first), and maximal() reads only their bytes.
+        self._term_bytes = (len(under) + 7) // 8
+        self._under_sets = under + (0,) * (8 * self._term_bytes - len(under))  # whole bytes
         self._all_bytes = (len(texts) + 7) // 8
-        self._touching: list[list[TermSet | None]] = [[0] + [None] * 255
-                                                       for _ in range(SHAPE_BYTES)]
-        self._under: list[list[TermSet | None]] = [[0] + [None] * 255
-                                                    for _ in range(self._term_bytes)]
-        self._children_bits: list[TermSet] | None = None
+        # The per-byte tables, 256 entries a byte, one flat list each (one
+        # allocation: a list a byte cost a one-shape run a tenth of a
+        # millisecond); None until filled, the entry for no bit 0.
+        self._touching: list[TermSet | None] = _byte_tables(SHAPE_BYTES)
+        self._under: list[TermSet | None] = _byte_tables(self._term_bytes)
         self._index: dict[str, TermId] | None = None
-        self._by_mask: dict[ShapeMask, TermId] | None = None
         self._length_terms: list[list[TermId]] | None = None
 
     def id_of(self, text: str) -> TermId:
         """The id of the term written ``text`` (``"5xxx"``, ``"any 4432"``)."""
         if self._index is None:
-            self._index = {text: t for t, text in enumerate(self.texts)}
+            self._index = dict(zip(self.texts, range(len(self.texts)), strict=True))
         return self._index[text]
 
     def touching(self, shapes: ShapeMask) -> TermSet:
@@ -85,9 +81,9 @@ class TermTable:
         tables = self._touching
         for chunk, value in enumerate(shapes.to_bytes(SHAPE_BYTES, "little")):
             if value:
-                terms = tables[chunk][value]
+                terms = tables[chunk << 8 | value]
                 if terms is None:
-                    terms = _fill(tables[chunk], value, self.containing, chunk * 8)
+                    terms = _fill(tables, chunk << 8, value, self.containing, chunk * 8)
                 found |= terms
         return found
 
@@ -108,23 +104,20 @@ class TermTable:
         # Only the first bytes can hold terms with terms under them.
         for chunk, value in enumerate(terms.to_bytes(self._all_bytes, "little")[:self._term_bytes]):
             if value:
-                below = tables[chunk][value]
+                below = tables[chunk << 8 | value]
                 if below is None:
-                    below = _fill(tables[chunk], value, self._children_sets(), chunk * 8)
+                    below = _fill(tables, chunk << 8, value, self._under_sets, chunk * 8)
                 under |= below
         return terms & ~under
-
-    def _children_sets(self) -> list[TermSet]:
-        """For each term, the terms directly under it, as a set (made on first use)."""
-        if self._children_bits is None:
-            self._children_bits = [sum(1 << child for child in below) for below in self._children]
-        return self._children_bits
 
     def length_term(self, suit: int, length: int) -> TermId:
         """The term ``5xxx`` (for suit 0, length 5): one suit's length, 0-9."""
         if self._length_terms is None:
+            # (found in the text list, near its start: the id_of dict would
+            # cost every process its 1,163 entries)
             self._length_terms = [
-                [self.id_of("".join(str(n) if s == k else "x" for s in range(4))) for n in range(10)]
+                [self.texts.index("".join(str(n) if s == k else "x" for s in range(4)))
+                 for n in range(10)]
                 for k in range(4)]
         return self._length_terms[suit][length]
 
@@ -134,28 +127,49 @@ class TermTable:
 
     def term_of(self, shapes: ShapeMask) -> TermId | None:
         """The term whose shapes are exactly ``shapes``, if there is one."""
-        if self._by_mask is None:
-            self._by_mask = {mask: t for t, mask in enumerate(self.masks)}
-        return self._by_mask.get(shapes)
+        return self.exactly(shapes, self.inside(shapes))
+
+    def exactly(self, shapes: ShapeMask, inside: TermSet) -> TermId | None:
+        """``term_of(shapes)``, given the terms ``inside`` them: such a term
+        is their largest (no two terms have the same shapes; a term as
+        large inside would be it), so their lowest id. (A dict by mask
+        would cost every process its 1,163 entries.)"""
+        if not inside:
+            return None
+        largest = lowest(inside)
+        return largest if self.masks[largest] == shapes else None
 
     def largest(self, terms: TermSet) -> int:
         """The size of the largest term in ``terms`` (0 for none)."""
         return self.sizes[lowest(terms)] if terms else 0
 
 
-def _fill(row: list[TermSet | None], value: int, sets: Sequence[int], first: int) -> TermSet:
-    """``row[value]``, made and kept: the OR of ``sets[first + bit]`` over the
-    bits of ``value``, as the entry for ``value`` without its lowest bit (made
-    the same way if missing) plus one set: one OR an entry."""
+def _byte_tables(count: int) -> list[TermSet | None]:
+    """``count`` per-byte tables in one list, the table of byte ``k`` at
+    ``k << 8``; each entry None (not made yet) but the one for 0 (none)."""
+    tables: list[TermSet | None] = [None] * (count << 8)
+    tables[::256] = [0] * count
+    return tables
+
+
+def _fill(tables: list[TermSet | None], at: int, value: int, sets: Sequence[int],
+          first: int) -> TermSet:
+    """``tables[at | value]``, made and kept: the OR of ``sets[first + bit]``
+    over the bits of ``value``, as the entry for ``value`` without its lowest
+    bit (made the same way if missing) plus one set: one OR an entry."""
     low = value & -value
-    rest = row[value ^ low]
+    rest = tables[at | (value ^ low)]
     if rest is None:
-        rest = _fill(row, value ^ low, sets, first)
-    found = row[value] = rest | sets[first + low.bit_length() - 1]
+        rest = _fill(tables, at, value ^ low, sets, first)
+    found = tables[at | value] = rest | sets[first + low.bit_length() - 1]
     return found
 
 
-@cache
+_TABLE: list[TermTable] = []  # (functools.cache: not imported on start-up)
+
+
 def term_table() -> TermTable:
-    """The table of every dealer term (loaded on first use)."""
-    return TermTable(TEXTS.split(","), MASKS, CONTAINING, CHILDREN)
+    """The table of every dealer term (made on first use)."""
+    if not _TABLE:
+        _TABLE.append(TermTable(TEXTS.split(","), MASKS, SIZES, CONTAINING, UNDER))
+    return _TABLE[0]

@@ -8,10 +8,11 @@ is stable and reads like a frequency table.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import compress
 
-from dealerpp.lengths import Shape as Shape  # re-exported: a set of shapes holds these
+TYPE_CHECKING = False  # typing stays unimported at run time
+if TYPE_CHECKING:
+    from dealerpp.lengths import Shape as Shape  # re-exported: a set of shapes holds these
 
 SUITS = "shdc"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
@@ -23,6 +24,8 @@ ShapeMask = int
 
 
 def _all_shapes() -> tuple[Shape, ...]:
+    from dealerpp.lengths import Shape
+
     make = tuple.__new__  # Shape's own __new__, minus a Python call per shape
     return tuple(make(Shape, (s, h, d, MAX_LENGTH - s - h - d))
                  for s in range(MAX_LENGTH, -1, -1)
@@ -30,21 +33,70 @@ def _all_shapes() -> tuple[Shape, ...]:
                  for d in range(MAX_LENGTH - s - h, -1, -1))
 
 
-ALL_SHAPES: tuple[Shape, ...] = _all_shapes()
-INDEX: dict[tuple[int, int, int, int], int] = {shape: i for i, shape in enumerate(ALL_SHAPES)}
-FULL_MASK: ShapeMask = (1 << len(ALL_SHAPES)) - 1
-SHAPE_BYTES = (len(ALL_SHAPES) + 7) // 8  # a ShapeMask as little-endian bytes
+# ALL_SHAPES, INDEX and Shape are made on first use (``__getattr__`` below):
+# the console script's front door compiles a term from the masks alone, and
+# 560 Shapes and their index cost it a fifth of a millisecond (issue 28).
+ALL_SHAPES: tuple[Shape, ...]
+INDEX: dict[tuple[int, int, int, int], int]
+SHAPE_COUNT = 560  # len(ALL_SHAPES)
+FULL_MASK: ShapeMask = (1 << SHAPE_COUNT) - 1
+SHAPE_BYTES = (SHAPE_COUNT + 7) // 8  # a ShapeMask as little-endian bytes
+
+
+def all_shapes() -> tuple[Shape, ...]:
+    """``ALL_SHAPES`` (the name is not there before first use, even here)."""
+    shapes: tuple[Shape, ...] | None = globals().get("ALL_SHAPES")
+    if shapes is None:
+        shapes = globals()["ALL_SHAPES"] = _all_shapes()
+    return shapes
+
+
+def __getattr__(name: str) -> object:
+    """``ALL_SHAPES``, ``INDEX`` or ``Shape``, made when first asked for
+    (then kept as the module's own names, found without this)."""
+    value: object
+    if name == "ALL_SHAPES":
+        return all_shapes()
+    if name == "INDEX":
+        value = {shape: i for i, shape in enumerate(all_shapes())}
+    elif name == "Shape":
+        from dealerpp.lengths import Shape
+
+        value = Shape
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
 
 
 def _length_masks() -> tuple[tuple[ShapeMask, ...], ...]:
-    # Bits are set in per-mask byte arrays (small ints), then each array
-    # becomes one int: cheaper than growing 56 big ints bit by bit.
-    rows = [[bytearray(SHAPE_BYTES) for _ in range(MAX_LENGTH + 1)] for _ in range(4)]
-    for i, shape in enumerate(ALL_SHAPES):
-        byte, bit = i >> 3, 1 << (i & 7)
-        for suit, length in enumerate(shape):
-            rows[suit][length][byte] |= bit
-    return tuple(tuple(int.from_bytes(mask, "little") for mask in row) for row in rows)
+    # From the order of ALL_SHAPES rather than shape by shape (a tenth of the
+    # time: every process pays it, issue 28). The shapes of one spade length
+    # are a run of bits, and so are those of one spade and one heart length
+    # (a *block*: one shape for each diamond length, longest first, so the
+    # clubs' length is the place in the block). A block of m shapes has a
+    # diamond and a club length n for each n < m: the clubs' at its start
+    # plus n, the diamonds' at its end minus n. tests/shapes/
+    # test_universe_constants.py holds the masks to their definition.
+    spades, hearts = [0] * (MAX_LENGTH + 1), [0] * (MAX_LENGTH + 1)
+    starts, ends = [0] * (MAX_LENGTH + 2), [0] * (MAX_LENGTH + 2)  # blocks by size
+    at = 0
+    for s in range(MAX_LENGTH, -1, -1):
+        first = at
+        for h in range(MAX_LENGTH - s, -1, -1):
+            size = MAX_LENGTH + 1 - s - h
+            hearts[h] |= ((1 << size) - 1) << at
+            starts[size] |= 1 << at
+            ends[size] |= 1 << (at + size - 1)
+            at += size
+        spades[s] = ((1 << (at - first)) - 1) << first
+    diamonds, clubs = [0] * (MAX_LENGTH + 1), [0] * (MAX_LENGTH + 1)
+    longer_starts = longer_ends = 0  # of the blocks of more than n shapes
+    for n in range(MAX_LENGTH, -1, -1):
+        longer_starts |= starts[n + 1]
+        longer_ends |= ends[n + 1]
+        clubs[n], diamonds[n] = longer_starts << n, longer_ends >> n
+    return tuple(tuple(row) for row in (spades, hearts, diamonds, clubs))
 
 
 # LENGTH_MASK[suit][n]: the shapes with exactly n cards in that suit.
@@ -53,14 +105,18 @@ LENGTH_MASK: tuple[tuple[int, ...], ...] = _length_masks()
 DEALS_PER_HAND = 635_013_559_600  # math.comb(52, 13), written out: math loads on first use
 
 
-@cache
+_HAND_COUNTS: list[tuple[int, ...]] = []  # (functools.cache: not imported on start-up)
+
+
 def hand_counts() -> tuple[int, ...]:
     """How many 13-card hands have each shape (the numerators of their
     probabilities; worked out on first use)."""
-    from math import comb
+    if not _HAND_COUNTS:
+        from math import comb
 
-    return tuple(comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c)
-                 for s, h, d, c in ALL_SHAPES)
+        _HAND_COUNTS.append(tuple(comb(13, s) * comb(13, h) * comb(13, d) * comb(13, c)
+                                  for s, h, d, c in all_shapes()))
+    return _HAND_COUNTS[0]
 
 
 def lengths_mask(suit: int, lengths: frozenset[int]) -> ShapeMask:

@@ -17,17 +17,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from dealerpp import quick
 from dealerpp.cli.commands import SUBCOMMANDS
+from dealerpp.diagnostics import DppError
 from dealerpp.lalr.generated import dealer as dealer_tables
 from dealerpp.script import lexer
 from dealerpp.script.rewrite import preprocess_script
-from dealerpp.shapes.compiler import expand
+from dealerpp.shapes.compiler import compile_shape, expand
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.generated.common_terms import LISTS
+from dealerpp.shapes.universe import FULL_MASK
+from tests.conftest import examples
+from tests.shapes.test_quick_parse import shape_lists
 from tools.common_terms import DATA_FILE, build, data_source
 
 
@@ -154,6 +158,92 @@ def test_generated_scripts_are_declined_or_answered_alike(
     assert agrees(text)
 
 
+# --- terms without a shipped list: compiled by the front door ---------------------------
+
+# Terms built from a shape, each of its lengths written exactly or loosened
+# (``5+``, ``6-``, ``[4-6]``, ``x``), the suits named by distinct labels or
+# left to the group, so that most of them are valid and answered; conditions
+# of every kind, divisions that trap (a warning: declined), sets empty or full.
+_CONDITIONS = st.sampled_from(["", "", "", ":s>h", ":d+c>=6", ":M>=5", ":m<3", ":(s+h)%2==1",
+                               ":s>h,c>d", ":h/(d-2)>1", ":s*2>=h%3||c!=0&&d<4", ":!(s==h)",
+                               ":-s<-3", ":s - h > 1", ":4294967306>s"])
+_LENGTH = "0123456789TJQK"
+
+
+@st.composite
+def _slot(draw: st.DrawFn, length: int) -> str:
+    how = draw(st.sampled_from(["exact", "exact", "plus", "minus", "range", "x"]))
+    if how == "plus" and length <= 9:
+        return f"{_LENGTH[max(0, length - draw(st.integers(0, 2)))]}+"
+    if how == "minus" and length <= 9:
+        return f"{_LENGTH[min(9, length + draw(st.integers(0, 2)))]}-"
+    if how == "range":
+        low, high = max(0, length - draw(st.integers(0, 2))), min(13, length + draw(st.integers(0, 2)))
+        return f"[{_LENGTH[low]}-{_LENGTH[high]}]"
+    return "x" if how == "x" else _LENGTH[length]
+
+
+@st.composite
+def _pattern(draw: st.DrawFn) -> str:
+    lengths = draw(st.permutations([*draw(st.sampled_from(["4333", "4432", "5332", "5431",
+                                                           "5521", "6331", "7420", "9310",
+                                                           "T210"]))]))
+    shape = [_LENGTH.index(c) for c in lengths]
+    if draw(st.integers(0, 5)) == 0:
+        return "any " + "".join(draw(_slot(n)) for n in shape)
+    suits = draw(st.permutations([0, 1, 2, 3]))
+    outside = draw(st.integers(0, 4))
+    text = ""
+    for suit in suits[:outside]:
+        label = draw(st.sampled_from(["", "shdc"[suit], "Mm"[suit // 2]]))
+        text += draw(_slot(shape[suit])) + label
+    if outside < 4:
+        text += "(" + "".join(draw(_slot(shape[suit])) for suit in suits[outside:]) + ")"
+    return text + draw(_CONDITIONS)
+
+
+@st.composite
+def plain_terms(draw: st.DrawFn) -> str:
+    """A shape list of one to three patterns."""
+    text = draw(_pattern())
+    for _ in range(draw(st.integers(0, 2))):
+        text += draw(st.sampled_from([" + ", " - ", "+", "-"])) + draw(_pattern())
+    return text
+
+
+def _compilers_list(term: str) -> str | None:
+    """What the compiler itself makes of ``term`` when it has nothing to say
+    and the set is neither empty nor every shape; None otherwise."""
+    try:
+        compiled = compile_shape(term)
+    except DppError:  # the front door must decline too
+        return None
+    if compiled.warnings or compiled.shapes.mask in (0, FULL_MASK):
+        return None
+    return compiled.dealer_list()
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.one_of(plain_terms(), shape_lists()))
+def test_a_compiled_term_is_the_compilers_list(term: str) -> None:
+    answer = quick._compiled_list(term.strip(" \t"))
+    event("answered" if answer is not None else "declined")
+    if answer is not None:
+        assert answer == _compilers_list(term.strip(" \t"))
+    text = f"x = shape{{north, {term}}}\ncondition x\n"
+    assert agrees(text)
+
+
+@pytest.mark.parametrize("term", ["5+M4+m(xx)", "4+s4+h(xx):d>c,h+s==9", "x[3-5]x[13]",
+                                  "5m(332) + 5m2s(42)", "(4333):s>h", "xxxx - (4333)",
+                                  "any 5xxx:s>=5 - 5332", "6+M(xxx):M+m>=10"])
+def test_everyday_terms_without_a_list_are_compiled_by_the_front_door(term: str) -> None:
+    assert term not in LISTS
+    answer = quick._compiled_list(term)
+    assert answer is not None and answer == _compilers_list(term)
+    assert read_dealer_list(answer) == expand(term)
+
+
 # --- dealer's words ------------------------------------------------------------------------
 
 def _words(pattern: str) -> Iterator[str]:
@@ -263,11 +353,18 @@ def test_the_front_door_loads_neither_the_compiler_nor_the_checker(tmp_path: Pat
                 "signal", "enum"} & modules
 
 
-def test_a_term_without_a_shipped_list_loads_the_compiler_but_not_the_checker(
+def test_a_term_without_a_shipped_list_loads_the_compilers_pieces_but_no_more(
         tmp_path: Path) -> None:
+    """The hand-written reader, the expander and the emitter: not the LALR
+    parser, the diagnostics, the checker, nor ``re`` and its kin."""
     modules = _front_door_modules(tmp_path, "x = shape{north, 5+M4+m(xx)}\n")
-    assert "dealerpp.shapes.compiler" in modules
-    assert not {"dealerpp.cli", "dealerpp.script.check", "dealerpp.script.rewrite"} & modules
+    assert {"dealerpp.shapes.quick_parse", "dealerpp.shapes.expand",
+            "dealerpp.shapes.emit"} <= modules
+    assert not {"dealerpp.cli", "dealerpp.script.check", "dealerpp.script.rewrite",
+                "dealerpp.shapes.compiler", "dealerpp.shapes.parser", "dealerpp.lalr",
+                "dealerpp.diagnostics", "dealerpp.shapes.shapeset", "dealerpp.lengths",
+                "re", "enum", "functools", "collections", "operator", "heapq", "typing",
+                "signal"} & modules
 
 
 def test_a_stop_signal_while_reading_standard_input_ends_the_run() -> None:

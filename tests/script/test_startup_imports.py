@@ -31,11 +31,12 @@ sys.stderr.write("\\nSTATUS %d MODULES %s" % (status, " ".join(sorted(sys.module
 """
 
 
-def _imported(tmp_path: Path, *arguments: str) -> set[str]:
+def _imported(tmp_path: Path, *arguments: str, text: str = "x = shape{north, 5+M(xxx)}\n"
+              ) -> set[str]:
     script = tmp_path / "one.dpp"
-    script.write_text("x = shape{north, 5+M(xxx)}\n")
+    script.write_text(text)
     done = subprocess.run([sys.executable, "-c", RUN, *arguments], cwd=tmp_path,
-                          input="x = shape{north, 5+M(xxx)}\n", capture_output=True,
+                          input=text, capture_output=True,
                           text=True, timeout=60, check=False)
     tail = done.stderr.rpartition("\nSTATUS ")[2]
     status, _, modules = tail.partition(" MODULES ")
@@ -58,8 +59,11 @@ def test_preprocessing_imports_nothing_heavy(tmp_path: Path, arguments: tuple[st
     assert sorted(_top_level(modules) & set(HEAVY)) == []
 
 
-# The one-shape path's modules, beyond the interpreter's own (bench/bench_importtime.py).
+# The one-shape path's modules, beyond the interpreter's own (bench/bench_importtime.py):
+# a term with a shipped list, and one the front door compiles.
 MODULE_LIST = Path(__file__).resolve().parents[2] / "bench" / "startup_modules.txt"
+COMPILED_MODULE_LIST = MODULE_LIST.with_name("startup_modules_compiled.txt")
+COMPILED = "x = shape{north, 5+M4+m(xx)}\n"
 # Never on the preprocessing path (issue 28): numpy, the deal formats, and
 # the checker's logic analysis (dealer expressions' value ranges), which a
 # script without conditions does not need.
@@ -72,19 +76,23 @@ def _interpreters_own() -> set[str]:
     return set(done.stdout.split())
 
 
-def test_a_one_shape_script_imports_only_the_listed_modules(tmp_path: Path) -> None:
-    listed = {line.strip() for line in MODULE_LIST.read_text().splitlines()
+@pytest.mark.parametrize(("module_list", "text"), [
+    (MODULE_LIST, "x = shape{north, 5+M(xxx)}\n"), (COMPILED_MODULE_LIST, COMPILED)])
+def test_a_one_shape_script_imports_only_the_listed_modules(
+        tmp_path: Path, module_list: Path, text: str) -> None:
+    listed = {line.strip() for line in module_list.read_text().splitlines()
               if line.strip() and not line.startswith("#")}
-    added = _imported(tmp_path, "one.dpp") - _interpreters_own()
+    added = _imported(tmp_path, "one.dpp", text=text) - _interpreters_own()
     # A new import here costs every run: make it lazy, or list it on purpose
     # (python bench/bench_importtime.py --write, and say why in the commit).
     assert sorted(added - listed) == []
 
 
+@pytest.mark.parametrize("text", ["x = shape{north, 5+M(xxx)}\n", COMPILED])
 @pytest.mark.parametrize("arguments", [("one.dpp",), ("--no-check", "one.dpp"), ("-",)])
 def test_preprocessing_never_imports_numpy_the_formats_or_the_analysis(
-        tmp_path: Path, arguments: tuple[str, ...]) -> None:
-    modules = _imported(tmp_path, *arguments)
+        tmp_path: Path, arguments: tuple[str, ...], text: str) -> None:
+    modules = _imported(tmp_path, *arguments, text=text)
     assert sorted(name for name in modules if NEVER.match(name)) == []
 
 

@@ -39,7 +39,8 @@ def test_every_term_means_what_dealer_reads() -> None:
 
 def test_terms_are_distinct_and_largest_first() -> None:
     assert len(set(TABLE.masks)) == TERM_COUNT
-    assert TABLE.sizes == sorted(TABLE.sizes, reverse=True)
+    assert list(TABLE.sizes) == sorted(TABLE.sizes, reverse=True)
+    assert list(TABLE.sizes) == [mask.bit_count() for mask in TABLE.masks]
 
 
 def test_every_shape_is_a_term() -> None:
