@@ -346,26 +346,40 @@ def _tops_table() -> list[int]:
 # (tables of 8192 distinct ints, one object a row, missed it on random
 # hands). Made on first use, with the Shape of every key of a hand of 13
 # cards or fewer (2,380 of them; a Shape for another is made when first seen).
+# The Shapes are a list indexed by key (None where none is made yet): an
+# index costs less than a dict's lookup.
 _LENGTH_KEYS: list[tuple[int, ...]] = []
-_SHAPE_OF_KEY: dict[int, Shape] = {}
+_SHAPE_OF_KEY: list[Shape | None] = []
+_KEYS = (13 << 12 | 13 << 8 | 13 << 4 | 13) + 1  # every key of 13-bit holdings is below
 
 
 def _length_keys() -> list[tuple[int, ...]]:
     if not _LENGTH_KEYS:
-        for shift in (12, 8, 4, 0):  # spades, hearts, diamonds, clubs
-            values = [length << shift for length in range(14)]
-            _LENGTH_KEYS.append(tuple(values[bits.bit_count()] for bits in range(SUIT_MASK + 1)))
+        shapes: list[Shape | None] = [None] * _KEYS
         for s in range(14):
             for h in range(14 - s):
                 for d in range(14 - s - h):
                     for c in range(14 - s - h - d):
-                        _shape_of_new_key(s << 12 | h << 8 | d << 4 | c)
+                        key = s << 12 | h << 8 | d << 4 | c
+                        shapes[key] = _new_shape(key)
+        tables = []
+        for shift in (12, 8, 4, 0):  # spades, hearts, diamonds, clubs
+            values = [length << shift for length in range(14)]
+            tables.append(tuple(values[bits.bit_count()] for bits in range(SUIT_MASK + 1)))
+        # Each put in place whole, the shapes first: a thread that finds
+        # the tables finds the shapes, and two threads making them at once
+        # leave the same lists.
+        _SHAPE_OF_KEY[:] = shapes
+        _LENGTH_KEYS[:] = tables
     return _LENGTH_KEYS
 
 
+def _new_shape(key: int) -> Shape:
+    return tuple.__new__(Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
+
+
 def _shape_of_new_key(key: int) -> Shape:
-    found = _SHAPE_OF_KEY[key] = tuple.__new__(
-        Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
+    found = _SHAPE_OF_KEY[key] = _new_shape(key)
     return found
 
 
@@ -460,26 +474,23 @@ class Hand:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
     # The shape and balance: four lookups (_length_keys) make the shape key,
-    # one dict or set lookup the answer.
+    # one index or set lookup the answer. (8191 is SUIT_MASK: a constant
+    # costs less than a global's lookup, three times a read.)
     @property
     def shape(self) -> Shape:
         """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
         mask = self.mask
         s, h, d, c = _LENGTH_KEYS or _length_keys()
-        key = s[mask >> 39] + h[mask >> 26 & SUIT_MASK] + d[mask >> 13 & SUIT_MASK] \
-            + c[mask & SUIT_MASK]
-        try:
-            return _SHAPE_OF_KEY[key]
-        except KeyError:  # a hand of more than 13 cards
-            return _shape_of_new_key(key)
+        key = s[mask >> 39] + h[mask >> 26 & 8191] + d[mask >> 13 & 8191] + c[mask & 8191]
+        return _SHAPE_OF_KEY[key] or _shape_of_new_key(key)  # new: a hand of over 13 cards
 
     @property
     def is_balanced(self) -> bool:
         """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
         mask = self.mask
         s, h, d, c = _LENGTH_KEYS or _length_keys()
-        return (s[mask >> 39] + h[mask >> 26 & SUIT_MASK] + d[mask >> 13 & SUIT_MASK]
-                + c[mask & SUIT_MASK]) in _BALANCED_KEYS
+        return (s[mask >> 39] + h[mask >> 26 & 8191] + d[mask >> 13 & 8191]
+                + c[mask & 8191]) in _BALANCED_KEYS
 
     # hcp and controls: two lookups (_tops_table: the top four ranks of two
     # suits at once).
@@ -535,6 +546,16 @@ class Hand:
 
 # The slot's own setter (Hand refuses setattr: it is immutable).
 _SET_MASK: Callable[[Hand, int], None] = Hand.__dict__["mask"].__set__
+_NEW = object.__new__
+
+
+def _hand(mask: int) -> Hand:
+    """The Hand of a mask a Deal holds, which the Deal has checked: made
+    without Hand.__init__ (its checks and its call), a quarter cheaper
+    (deal.north makes one at every read)."""
+    hand = _NEW(Hand)
+    _SET_MASK(hand, mask)
+    return hand
 
 _BALANCED = frozenset(
     (s, h, d, c) for s in range(2, 6) for h in range(2, 6) for d in range(2, 6)
@@ -814,7 +835,7 @@ class Deal:
     @property
     def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
         n, e, s, w = self.masks
-        return Hand(n), Hand(e), Hand(s), Hand(w)
+        return _hand(n), _hand(e), _hand(s), _hand(w)
 
     def __getitem__(self, seat: Seat | int | str) -> Hand:
         """The hand of a seat: ``deal[Seat.NORTH]``, ``deal["N"]``, ``deal["north"]``."""
@@ -822,27 +843,27 @@ class Deal:
             seat = Seat.parse(seat)
         elif not 0 <= seat <= 3:
             raise IndexError(f"no seat {seat}: seats are 0-3 (N E S W)")
-        return Hand(self.masks[seat])
+        return _hand(self.masks[seat])
 
     def __iter__(self) -> Iterator[Hand]:
         """The hands N E S W."""
-        return (Hand(mask) for mask in self.masks)
+        return (_hand(mask) for mask in self.masks)
 
     @property
     def north(self) -> Hand:
-        return Hand(self.masks[0])
+        return _hand(self.masks[0])
 
     @property
     def east(self) -> Hand:
-        return Hand(self.masks[1])
+        return _hand(self.masks[1])
 
     @property
     def south(self) -> Hand:
-        return Hand(self.masks[2])
+        return _hand(self.masks[2])
 
     @property
     def west(self) -> Hand:
-        return Hand(self.masks[3])
+        return _hand(self.masks[3])
 
     @property
     def vulnerability(self) -> Vul | None:

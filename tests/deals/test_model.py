@@ -117,6 +117,36 @@ def test_a_hands_counts_are_its_suits_counts_first_read_or_later(cards: list[int
     assert hash(again) == hash(hand)
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(st.integers(0, (1 << 52) - 1))
+def test_the_shape_of_any_mask_is_its_text_counted(mask: int) -> None:
+    """Any 52-bit mask, over 13 cards too: the shape is the lengths of the
+    four holdings its text shows (the text made rank by rank, apart from
+    the shape's tables), read first, again, and on the hand of a deal."""
+    hand = Hand(mask)
+    lengths = tuple(len(part) for part in str(hand).split("."))
+    assert hand.shape == lengths and hand.shape == lengths
+    assert hand.is_balanced == (sorted(lengths) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]))
+    if mask.bit_count() <= 13:
+        deal = Deal((mask, 0, 0, 0))
+        assert deal.north == hand and deal.north.shape == lengths and type(deal.north) is Hand
+
+
+def test_a_deals_hands_are_hands_as_made_by_their_masks() -> None:
+    """deal.north and the others are made without Hand.__init__ (the deal
+    checked the masks): the same Hands, immutable, pickled the same."""
+    import pickle
+
+    deal = Deal.from_pbn("N:AQJ432.8.764.T86 K5.AKQ2.AJ3.AQ74 T6.JT9765.T8.K32 987.43.KQ952.J95")
+    made = [Hand(mask) for mask in deal.masks]
+    assert [deal.north, deal.east, deal.south, deal.west] == list(deal) == list(deal.hands) \
+        == [deal[seat] for seat in "NESW"] == made
+    for hand in deal:
+        assert hash(hand) == hash(Hand(hand.mask)) and pickle.loads(pickle.dumps(hand)) == hand
+        with pytest.raises(FrozenInstanceError):
+            hand.mask = 0  # type: ignore[misc]
+
+
 def test_a_hand_stays_immutable_once_counted() -> None:
     import copy
     import pickle
