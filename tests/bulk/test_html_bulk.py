@@ -26,7 +26,7 @@ from dealerpp.deals.conversion import LongPage
 from dealerpp.deals.model import Deal, Seat, Vul
 from dealerpp.deals.options import WriteOptions
 from tests.bulk.helpers import PerDealRefused
-from tests.conftest import examples
+from tests.conftest import examples, some_of
 from tests.deals.strategies import full_masks
 
 from .helpers import bulk, per_deal
@@ -252,3 +252,66 @@ def test_the_encoders_tables_are_the_page_writers() -> None:
         cell = tables.cards[holding]
         assert bytes(cell[cell != 0]).decode() == html.suit_cards(holding)
         assert tables.points[holding] == html.hcp(holding)
+
+
+# The writer's board line as a pattern (the format's fact, as the writer
+# writes it): the reference the bulk reader's checks at fixed places are
+# held to.
+_WRITERS_LINE = re.compile(
+    rb'<section class="board" data-board="([1-9][0-9]{0,14})" data-dealer="([NESW])" '
+    rb'data-vul="(None|NS|EW|All)" data-deal="([NESW]:[^"\n]{67})">\r?$', re.M)
+
+
+def _writers_lines(text: bytes) -> list[tuple[int, tuple[bytes, ...]]]:
+    """(line, values) of each line the bulk reader reads as the writer's."""
+    from dealerpp.deals.bulk.html import _writers_lines as found
+
+    arr = np.frombuffer(text, np.uint8)
+    ends = np.flatnonzero(arr == 10) + 1
+    if len(text) and (not len(ends) or ends[-1] != len(text)):
+        ends = np.append(ends, len(text))
+    starts = np.concatenate(([0], ends[:-1])).astype(np.int64)
+    rows, games = found(arr, starts, ends)
+    return [(int(row), (str(board).encode(), b"NESW"[dealer:dealer + 1],
+                        (b"None", b"NS", b"EW", b"All")[vul], bytes(deal)))
+            for row, board, dealer, vul, deal in zip(
+                rows, games.boards, games.dealers, games.vuls, games.deals, strict=True)]
+
+
+def _by_pattern(text: bytes) -> list[tuple[int, tuple[bytes, ...]]]:
+    lines = text.split(b"\n")
+    return [(row, match.groups()) for row, line in enumerate(lines)
+            if (match := _WRITERS_LINE.match(line)) is not None]
+
+
+# bytes a line is changed to, at each of its places
+_ODD_BYTES = b'\x00\n\r "#09:<>=NESWAx\\\x7f\x80'
+
+
+def test_the_writers_lines_are_those_the_pattern_matches() -> None:
+    """The board lines read in bulk, and their values, are the lines the
+    writer's pattern matches and its groups: on a page (numbers of 1 to 15
+    digits, every vulnerability, CR LF and a last line without its line
+    end too), and with any byte of a board line changed, deleted or
+    doubled (a fifth of them drawn in a local run, all under CI)."""
+    _, text = page(4, 3, 99_999_990)
+    lines = text.split(b"\n")
+    boards = [i for i, line in enumerate(lines) if line.startswith(b"<section")]
+    lines[boards[1]] = lines[boards[1]].replace(b'data-board="99999991"',
+                                                b'data-board="123456789012345"')
+    lines[boards[2]] = lines[boards[2]].replace(b'data-board="99999992"', b'data-board="7"')
+    lines[boards[2]] = lines[boards[2]] + b"\r"
+    page_text = b"\n".join(lines)
+    for text in (page_text, page_text.replace(b"\n", b"\r\n"),
+                 b"\n".join(lines[:boards[3] + 1])):
+        assert _writers_lines(text) == _by_pattern(text)
+        assert len(_by_pattern(text)) >= 3
+    line = lines[boards[1]]
+    changed = set()
+    for at in range(len(line)):
+        changed.add(line[:at] + line[at + 1:])
+        changed.add(line[:at] + line[at:at + 1] * 2 + line[at + 1:])
+        changed.update(line[:at] + bytes([byte]) + line[at + 1:] for byte in _ODD_BYTES)
+    for odd_line in some_of(sorted(changed), 5):
+        text = b"\n".join([lines[0], odd_line, lines[boards[2]], odd_line])
+        assert _writers_lines(text) == _by_pattern(text), odd_line

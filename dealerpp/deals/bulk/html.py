@@ -34,6 +34,7 @@ from dealerpp.deals.bulk.blocks import RANKS, byte_view, each_sub_block, hand_te
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, joined
 
 if TYPE_CHECKING:
+    from dealerpp.deals.bulk import printpbn
     from dealerpp.deals.bulk.hooks import PieceWriter
     from dealerpp.deals.model import Deal
     from dealerpp.deals.options import WriteOptions
@@ -41,9 +42,16 @@ if TYPE_CHECKING:
 # what every board line holds, and the reader's pattern needs, first
 _BOARD_START = b'<section class="board" data-board="'
 _BOARD_PATTERN = re.compile(re.escape(_BOARD_START))
-_WRITERS_LINE = re.compile(
-    re.escape(_BOARD_START) + rb'([1-9][0-9]{0,14})" data-dealer="([NESW])" '
-    rb'data-vul="(None|NS|EW|All)" data-deal="([NESW]:[^"\n]{67})">\r?$', re.M)
+# A line as the writer writes it, the board's number and vulnerability
+# between (the line read in bulk: _writers_lines): _BOARD_START, 1 to 15
+# digits (not 0 first), _TO_VUL with the dealer (N E S W) at _DEALER_AT,
+# None|NS|EW|All, _TO_DEAL, a deal string F: and 67 bytes but '"', '">',
+# and CR LF or LF or the file's end.
+_TO_VUL = b'" data-dealer="N" data-vul="'
+_DEALER_AT = _TO_VUL.index(b'N"')
+_TO_DEAL = b'" data-deal="'
+_VULS = (b"None", b"NS", b"EW", b"All")
+_LINE = len(_BOARD_START) + len(_TO_VUL) + len(_TO_DEAL) + 69 + 2  # but number and vul
 _DIGITS = 19  # int64
 _SUIT_WIDTH = 29  # the widest suit: a void's dash
 _BLOCK_ROWS = 1024  # boards of ~1.5 KB made at a time: they stay in the CPU cache
@@ -169,6 +177,73 @@ def _tables() -> _Tables:
     return _MADE[0]
 
 
+def _writers_lines(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
+                   ) -> tuple[np.ndarray, printpbn.Games]:
+    """The lines (of those from ``starts`` to ``ends``, after their line
+    ends) as the writer writes them, and their values. Every byte of such
+    a line is checked at its place: the board number's digits are those
+    before its first quote, the vulnerability as long as the line's length
+    leaves."""
+    from dealerpp.deals.bulk import printpbn
+
+    stop = ends - (arr[np.maximum(ends - 1, 0)] == 10)  # the line end's LF ...
+    stop = stop - ((stop > starts) & (arr[np.maximum(stop - 1, 0)] == 13))  # ... and CR
+    length = stop - starts
+    padded = np.concatenate((arr, np.zeros(128, np.uint8)))  # (no row runs off it)
+    rows = np.flatnonzero((length >= _LINE + 1 + 2) & (length <= _LINE + 15 + 4)
+                          & (padded[starts] == ord("<")))
+    start, length = starts[rows], length[rows]
+    good = _at(padded, start, _BOARD_START)
+    number = _rows(padded, start + len(_BOARD_START), 16)
+    digits = np.argmax(number == ord('"'), axis=1)
+    is_digit = (number >= ord("0")) & (number <= ord("9"))
+    good &= (digits >= 1) & (number[:, 0] != ord("0")) & (
+        is_digit | (np.arange(16) >= digits[:, None])).all(axis=1)
+    at = start + len(_BOARD_START) + digits  # the quote after the number
+    good &= _at(padded, at, _TO_VUL, free=_DEALER_AT)
+    dealer = padded[at + _DEALER_AT]
+    good &= np.isin(dealer, np.frombuffer(b"NESW", np.uint8))
+    vul_length = length - _LINE - digits
+    vul = _rows(padded, at + len(_TO_VUL), 4)
+    vuls = np.full(len(rows), 255, np.uint8)
+    for code, text in enumerate(_VULS):
+        vuls[(vul_length == len(text)) & (vul[:, :len(text)] == np.frombuffer(
+            text, np.uint8)).all(axis=1)] = code
+    good &= vuls != 255
+    at = at + len(_TO_VUL) + vul_length
+    tail = _rows(padded, at, len(_TO_DEAL) + 71)
+    deal = tail[:, len(_TO_DEAL):len(_TO_DEAL) + 69]
+    good &= ((tail[:, :len(_TO_DEAL)] == np.frombuffer(_TO_DEAL, np.uint8)).all(axis=1)
+             & np.isin(deal[:, 0], np.frombuffer(b"NESW", np.uint8)) & (deal[:, 1] == ord(":"))
+             & (deal[:, 2:] != ord('"')).all(axis=1)
+             & (tail[:, -2] == ord('"')) & (tail[:, -1] == ord(">")))
+    boards = np.zeros(len(rows), np.int64)
+    for column in range(15):  # (the quote stops a number of fewer digits)
+        boards = np.where(column < digits, boards * 10 + number[:, column] - 48, boards)
+    games = printpbn.Games(boards[good], _SEATS[dealer[good]], vuls[good], deal[good])
+    return rows[good], games
+
+
+def _rows(padded: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
+    """``(N, width)``: the bytes from each start, a row copied at a time."""
+    rows: np.ndarray = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
+    return rows
+
+
+def _at(padded: np.ndarray, starts: np.ndarray, text: bytes, free: int = -1) -> np.ndarray:
+    """Whether ``text`` is at each start (a byte at ``free`` may be any)."""
+    same = _rows(padded, starts, len(text)) == np.frombuffer(text, np.uint8)
+    if free >= 0:
+        same[:, free] = True
+    result: np.ndarray = same.all(axis=1)
+    return result
+
+
+_SEATS = np.zeros(256, np.uint8)
+for _seat, _char in enumerate(b"NESW"):
+    _SEATS[_char] = _seat
+
+
 class HtmlCodec(RecordLines):
     """The page's board lines read in bulk; boards written in bulk, the page
     around them written once its title is known."""
@@ -189,29 +264,18 @@ class HtmlCodec(RecordLines):
 
         first = starts[:, 0]
         count = len(first)
-        data = arr.tobytes()  # (a copy of the chunk costs less than one pass of the regex)
-        # the writer's lines: the literal start lets the regex engine skip ahead
-        found = [(m.start(), m.groups()) for m in _WRITERS_LINE.finditer(data)]
-        at = np.array([where for where, _ in found], np.int64)
-        if len(at):
-            line_start = (at == 0) | (arr[np.maximum(at - 1, 0)] == 10)
-            if not line_start.all():  # the pattern inside a line: no board of its own
-                found = [item for item, keep in zip(found, line_start.tolist(), strict=True)
-                         if keep]
-                at = at[line_start]
+        rows, games = _writers_lines(arr, first, ends[:, 0])
         skip = np.ones(count, bool)
-        if data.count(_BOARD_START) != len(found):  # other lines the reader looks at
+        data = arr.tobytes()
+        if data.count(_BOARD_START) != len(rows):  # other lines the reader looks at
             boards_at = [m.start() for m in _BOARD_PATTERN.finditer(data)]
             skip[np.searchsorted(first, np.array(boards_at, np.int64), "right") - 1] = False
         masks = np.zeros((count, 4), np.uint64)
         ok = np.zeros(count, bool)
         numbers = np.zeros(count, np.int64)
-        if found:
-            rows = np.searchsorted(first, at)
+        if len(rows):
             skip[rows] = False
-            values: list[tuple[bytes, bytes, bytes, bytes]] = [
-                values for _, values in found]  # type: ignore[misc]
-            deals, good = printpbn.decode(printpbn.Games.of(values), PbnCodec().decode)
+            deals, good = printpbn.decode(games, PbnCodec().decode)
             masks[rows] = deals.masks
             ok[rows] = True if good is None else good
             assert deals.boards is not None
