@@ -51,6 +51,9 @@ def main() -> int:
 
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 9
     texts = scripts()
+    if not texts:
+        print(f"no *.dlr script in {CORPUS}: the corpus sits beside the repository")
+        return 2
     for name, text in texts:  # imports and tables, once
         check_text(text, name)
     without = with_ = 0.0
