@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from dealerpp.editor import incremental
 from dealerpp.editor.incremental import IncrementalCheck
 from dealerpp.script.check import check_text
-from tests.conftest import examples
+from tests.conftest import examples, sized
 from tests.editor.conftest import require_extra
 
 # Lines a script is built of: statements good and bad, and the pieces that
@@ -178,7 +178,7 @@ def test_stretches_are_cut_at_the_same_lines_in_every_process() -> None:
     cuts = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                            check=True, cwd=root, env={**os.environ, "PYTHONHASHSEED": seed}
                            ).stdout
-            for seed in ("1", "2", "3")}
+            for seed in sized(("1", "2", "3"), ("1", "2"))}  # a process a seed
     assert len(cuts) == 1 and cuts != {""}
 
 
