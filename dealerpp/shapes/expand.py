@@ -12,7 +12,6 @@ from __future__ import annotations
 from itertools import permutations
 
 from dealerpp.shapes import ast
-from dealerpp.shapes.condition import Evaluation, walk
 from dealerpp.shapes.universe import FULL_MASK, ShapeMask, all_shapes, indices, lengths_mask
 
 TYPE_CHECKING = False  # typing stays unimported at run time
@@ -285,6 +284,8 @@ def _group_mask(suits: tuple[int, ...], slots: tuple[frozenset[int], ...]) -> in
 def _condition_facts(condition: ast.Expr, context: _Context) -> set[str]:
     """The variables ``condition`` uses; on the way, a warning for each
     number that dealer reads as another value (its ints have 32 bits)."""
+    from dealerpp.shapes.condition import walk  # (a term without a condition never loads it)
+
     used: set[str] = set()
     for node in walk(condition):
         if isinstance(node, ast.Variable):
@@ -308,6 +309,8 @@ def _condition_mask(condition: ast.Expr, binding: dict[str, int], used: set[str]
     for letter, pool in (("M", MAJORS), ("m", MINORS)):
         if letter in used and letter not in binding:
             options = [{**o, letter: s} for o in options for s in pool]
+    from dealerpp.shapes.condition import Evaluation
+
     mask = 0
     shapes = all_shapes()
     for option in options:

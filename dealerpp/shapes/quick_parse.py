@@ -21,7 +21,6 @@ generated texts.
 from __future__ import annotations
 
 from dealerpp.shapes import ast
-from dealerpp.shapes.condition import dealer_literal
 
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
@@ -296,6 +295,10 @@ class _Reader:
             raise _NotMine
         self.at = end
         digits = text[at:end]
+        # (imported here: a term without a condition, the console script's
+        # everyday case, never loads the condition evaluator, issue 28)
+        from dealerpp.shapes.condition import dealer_literal
+
         value = dealer_literal(digits)
         written = None if digits.lstrip("0") == str(value).lstrip("0") else digits
         return ast.Number(value, _pos(at), written)
