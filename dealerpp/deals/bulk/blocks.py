@@ -61,6 +61,12 @@ class RowChecks:
 
 
 SUB_ROWS = 8192  # rows per pass: the temporaries stay in the CPU cache
+# Output made at most this many bytes at a time (a codec's ``write_rows``:
+# the converter encodes a segment in pieces of that many rows): memory the
+# allocator has handed out before is used again, where a chunk's whole
+# output (tens of MB) would be fresh pages, which the kernel zeroes first
+# (a third of writing a 1M-deal listing here).
+OUTPUT_BYTES = 4 << 20
 
 
 def _threads() -> int:

@@ -15,7 +15,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
+from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
+    HandsLayout,
+    byte_view,
+    template_rows,
+    text_records,
+)
 from dealerpp.deals.bulk.head import HeadHooks
 
 
@@ -23,6 +29,7 @@ class CompactCodec(HeadHooks):
     """``n S.H.D.C`` / ``e ...`` / ``s ...`` / ``w ...``, a line each."""
 
     name = "compact"
+    write_rows = OUTPUT_BYTES // 76  # its output, 76 bytes a deal
     contents = (75,)
     lines_per_record = 4
     layout = HandsLayout((2, 21, 40, 59), first=0,

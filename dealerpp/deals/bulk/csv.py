@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text
-from dealerpp.deals.bulk.blocks import byte_view, each_sub_block
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ class CsvCodec(RecordLines):
     """A line a board: 16 holdings, the board, ``dealer/vulnerability``."""
 
     name = "csv"
+    write_rows = OUTPUT_BYTES // 116  # its output, 116 bytes a deal
 
     def __init__(self) -> None:
         self._first: int | None = None  # the output's first board (a deal without one)

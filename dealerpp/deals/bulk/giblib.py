@@ -7,7 +7,13 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
+from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
+    HandsLayout,
+    byte_view,
+    template_rows,
+    text_records,
+)
 from dealerpp.deals.bulk.hooks import LineHooks
 
 
@@ -22,6 +28,7 @@ class GiblibCodec(LineHooks):
     """giblib: ``W N E S`` hands, optional ``:`` and 20 trick characters."""
 
     name = "giblib"
+    write_rows = OUTPUT_BYTES // 68  # its output, 68 bytes a deal
     contents = (67, 88)
     context = (b"{", b"}")  # a {...} comment may span records
     layout = HandsLayout((0, 17, 34, 51), first=3,

@@ -31,6 +31,7 @@ import numpy as np
 
 from dealerpp.deals.bulk.array import FULL, DealArray, popcount
 from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
     RowChecks,
     as_grid,
     byte_view,
@@ -119,6 +120,7 @@ class LinCodec(HeadHooks):
     """Deal-only LIN boards, a line each, as Big Deal writes them."""
 
     name = "lin"
+    write_rows = OUTPUT_BYTES // 99  # its output, 99 bytes a deal
     contents = tuple(86 + 2 * digits for digits in range(1, MAX_DIGITS + 1))
     needs_follower = True
     _table = _hand_table()

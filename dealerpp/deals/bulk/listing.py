@@ -23,6 +23,7 @@ import numpy as np
 
 from dealerpp.deals.bulk.array import FULL, DealArray
 from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
     RowChecks,
     as_grid,
     byte_view,
@@ -88,6 +89,7 @@ class ListingCodec(HeadHooks):
     """``Deal #N: Player North: ...`` and three more lines a deal."""
 
     name = "listing"
+    write_rows = OUTPUT_BYTES // 226  # its output, 226 bytes a deal
     contents = tuple(219 + digits for digits in range(1, MAX_DIGITS + 1))
     lines_per_record = 4
     needs_follower = True

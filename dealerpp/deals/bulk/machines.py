@@ -25,7 +25,13 @@ from dealerpp.deals.bulk.array import (
     masks_from_owner_full,
     owner_view_full,
 )
-from dealerpp.deals.bulk.blocks import each_sub_block, hand_bytes, hand_texts
+from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
+    each_sub_block,
+    hand_bytes,
+    hand_texts,
+    template_rows,
+)
 from dealerpp.deals.formats._machines import GLYPHS, RANK_LETTERS
 
 _RANKS = RANK_LETTERS.encode()
@@ -43,12 +49,6 @@ def _owner_by_number(masks: np.ndarray) -> np.ndarray:
 
 def _ok_or_none(ok: np.ndarray) -> np.ndarray | None:
     return None if ok.all() else ok
-
-
-def _rows(count: int, template: bytes) -> np.ndarray:
-    out = np.empty((count, len(template)), np.uint8)
-    out[:] = np.frombuffer(template, np.uint8)
-    return out
 
 
 class BerCodec:
@@ -80,6 +80,7 @@ class BriCodec:
     ascending, then 32 spaces and 18 NUL bytes."""
 
     name = "bri"
+    write_rows = OUTPUT_BYTES // 128  # its output, 128 bytes a deal
     record = 128
     _seat_of_slot = np.repeat(np.arange(3, dtype=np.uint8), 13)
     _template = b"0" * 78 + b" " * 32 + b"\0" * 18
@@ -102,7 +103,7 @@ class BriCodec:
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         """A hand's card numbers ascending are its cards spades first, ace
         first: the hand's bytes with a card's number as its symbol."""
-        out = _rows(len(deals), self._template)
+        out = template_rows(len(deals), self._template)
         pairs = out.view(np.uint16)
 
         def work(a: int, b: int) -> None:
@@ -145,6 +146,7 @@ class DgeCodec:
     (68 bytes in a full deal), then 60 NUL bytes."""
 
     name = "dge"
+    write_rows = OUTPUT_BYTES // 128  # its output, 128 bytes a deal
     record = 128
     _ranks = _rank_table()
     _is_glyph = _glyph_table()
@@ -187,7 +189,7 @@ class DgeCodec:
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         """A hand is the spade glyph, then its ranks as ``S.H.D.C`` text is
         written, with the other glyphs for the dots."""
-        out = _rows(len(deals), (GLYPHS[:1] + b"\0" * 16) * 4 + b"\0" * 60)
+        out = template_rows(len(deals), (GLYPHS[:1] + b"\0" * 16) * 4 + b"\0" * 60)
         # the letters of the ranks are hand_texts' (RANK_LETTERS, ace first)
 
         def work(a: int, b: int) -> None:

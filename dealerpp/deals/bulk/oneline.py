@@ -6,7 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
-from dealerpp.deals.bulk.blocks import HandsLayout, byte_view, template_rows, text_records
+from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
+    HandsLayout,
+    byte_view,
+    template_rows,
+    text_records,
+)
 from dealerpp.deals.bulk.hooks import LineHooks
 
 
@@ -14,6 +20,7 @@ class OnelineCodec(LineHooks):
     """dealer's printoneline: ``n S.H.D.C e ... s ... w ... `` (trailing blank)."""
 
     name = "oneline"
+    write_rows = OUTPUT_BYTES // 77  # its output, 77 bytes a deal
     contents = (76,)
     layout = HandsLayout((2, 21, 40, 59), first=0,
                          fixed=[(0, b"n"), (1, b" "), (18, b" "), (19, b"e"), (20, b" "),

@@ -22,6 +22,7 @@ import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.blocks import (
+    OUTPUT_BYTES,
     HandsLayout,
     RowChecks,
     as_grid,
@@ -250,6 +251,7 @@ class PbnCodec(PbnHooks):
     blank lines."""
 
     name = "pbn"
+    write_rows = OUTPUT_BYTES // 80  # its output, 80 bytes a deal
     contents = (67, 69)
     pair = PAIR  # [Deal "F:<67>"] + newline + blank line
     _seats = _seat_lookup()

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray, full_rows
-from dealerpp.deals.bulk.blocks import byte_view, each_sub_block
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ class PrintallCodec(RecordLines):
     """Six lines a deal: number, four suit rows, a blank line."""
 
     name = "printall"
+    write_rows = OUTPUT_BYTES // 279  # its output, 279 bytes a deal
     lines_per_record = 6
 
     def structure(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> int:
