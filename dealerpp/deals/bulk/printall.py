@@ -132,21 +132,26 @@ class PrintallCodec(RecordLines):
         count = len(deals)
         numbers = np.arange(first_index + 1, first_index + count + 1, dtype=np.int64)
         heads = _number_lines(numbers)
-        padded, last, lengths = _cell_tables()
-        west = np.where(np.arange(26) < lengths[:, None], last, np.uint8(0))
+        cells = _line_cells()
         parts: dict[int, np.ndarray] = {}  # by first row: sub-blocks end in any order
 
         def work(a: int, b: int) -> None:
-            masks = deals.masks[a:b]
-            pieces = [heads[a:b]]
-            line_end = np.full((b - a, 1), 10, np.uint8)
-            for shift in (39, 26, 13, 0):
-                suit = (masks >> np.uint64(shift)) & np.uint64(8191)
-                pieces += [padded[suit[:, 0]], padded[suit[:, 1]], padded[suit[:, 2]],
-                           west[suit[:, 3]], line_end]
-            pieces.append(line_end)  # the blank line
-            cells = np.concatenate(pieces, axis=1)
-            parts[a] = cells[cells != 0]
+            # the deal's number line and its 16 cells, rows of one table
+            # (the number lines put after the cells) taken at once, each
+            # padded with zero bytes, which are then dropped
+            rows = np.empty((b - a, 28), np.uint8)
+            rows[:, :7] = 0
+            rows[:, 7:] = heads[a:b]
+            table = np.concatenate((cells, rows))
+            index = np.empty((b - a, 17), np.int64)
+            index[:, 0] = np.arange(len(cells), len(cells) + b - a)
+            masks = deals.masks[a:b].view(np.int64)  # below 2**52: indexes with no cast
+            for line, shift in enumerate((39, 26, 13, 0)):
+                suit = (masks >> shift) & 8191
+                kinds = (0, 0, 0, 1 if line < 3 else 2)  # N E S padded, West ends the line
+                index[:, 1 + 4 * line:5 + 4 * line] = suit + [8192 * kind for kind in kinds]
+            text = table.take(index, axis=0)
+            parts[a] = text[text != 0]
 
         each_sub_block(count, work)
         return byte_view(joined(parts))
@@ -156,6 +161,26 @@ class PrintallCodec(RecordLines):
 
 
 _TABLES: list[np.ndarray] = []
+_LINE_CELLS: list[np.ndarray] = []
+
+
+def _line_cells() -> np.ndarray:
+    """By 8192 * kind + 13-bit holding, 28 bytes, zero bytes after the
+    text: kind 0 a cell of North, East or South (padded with blanks to
+    20), 1 West's cell and the line end, 2 West's cell, the line end and
+    the blank line after the deal (28 bytes: 13 cards and two line ends)."""
+    if not _LINE_CELLS:
+        padded, last, lengths = _cell_tables()
+        table = np.zeros((3 * 8192, 28), np.uint8)
+        table[:8192, :26] = padded
+        columns = np.arange(26)
+        for kind, ending in ((1, b"\n"), (2, b"\n\n")):
+            rows = table[8192 * kind:8192 * (kind + 1)]
+            rows[:, :26] = np.where(columns < lengths[:, None], last, np.uint8(0))
+            for offset, byte in enumerate(ending):
+                rows[np.arange(8192), lengths + offset] = byte
+        _LINE_CELLS.append(table)
+    return _LINE_CELLS[0]
 
 
 def _cell_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -190,7 +215,9 @@ def _number_lines(numbers: np.ndarray) -> np.ndarray:
     out[:, 20] = 10
     out[:, 15:19] = 32
     value = numbers.copy()
-    for column in range(18, -1, -1):
+    # only as many digits as the largest number has (19 columns: any int64)
+    digits = len(str(int(numbers.max()))) if count else 1
+    for column in range(18, 18 - digits, -1):
         shown = (value > 0) | (column == 18)
         out[:, column] = np.where(shown, value % 10 + 48, out[:, column])
         value //= 10
