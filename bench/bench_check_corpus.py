@@ -12,13 +12,14 @@ pauses out of both sums.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-CORPUS = Path(__file__).resolve().parent.parent.parent / "shared/corpus/dealer-scripts/pbs"
+CORPUS = Path(os.environ.get("DEALERPP_CORPUS", Path(__file__).resolve().parents[2] / "shared/corpus")) / "dealer-scripts/pbs"
 GOAL = 1.20
 
 

@@ -14,6 +14,7 @@ lines.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -227,7 +228,7 @@ def mutants() -> Iterator[Mutant]:
 
 
 # Real scripts to inject the same mistakes into, where the corpus is at hand.
-REAL_SCRIPTS = PROJECT.parent / "shared/corpus/dealer-scripts/pbs"
+REAL_SCRIPTS = Path(os.environ.get("DEALERPP_CORPUS", PROJECT.parent / "shared/corpus")) / "dealer-scripts/pbs"
 
 
 def real_bases(folder: Path = REAL_SCRIPTS) -> list[Base]:
