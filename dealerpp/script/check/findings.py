@@ -69,7 +69,7 @@ class LogicPass:
     def tables_changed(self) -> None:
         # What was analysed counted with other tables: none of it proves anything.
         self.tables_late = True
-        self.analysis = None
+        self.release()
 
     def deck_changed(self) -> None:
         """More predealt cards: later expressions know them (earlier ones
@@ -113,10 +113,24 @@ class LogicPass:
             analysis.expression(tree)
 
     def finish(self) -> None:
+        self.release()
         if self.tables_late:
             return
         for code, token, message, hint, fix in self.found:
             self.report.at("warning", token, message, hint, code, fix)
+
+    def release(self) -> None:
+        """Drop the analysis, and the values of its variables with it. They
+        reach each other (a value's lazy state is worked out by the
+        analysis' bound method; the analysis reports through this pass's),
+        so left as they are they would wait for the collector, which walks
+        them more than once before freeing them: about a tenth of what the
+        analysis costs. The findings are worded already."""
+        analysis = self.analysis
+        self.analysis = None
+        if analysis is not None:
+            # (shared by the analyses made before it, on a deck change)
+            analysis.variables.clear()
 
     def add(self, code: str, token: Token, message: str, hint: str | None,
             fix: Fix | None = None) -> None:

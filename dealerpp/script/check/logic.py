@@ -204,8 +204,6 @@ class Analysis:
         self.definitions: dict[str, Any] = {}
         self.quiet = 0
         self.depth = 0
-        # The value of each literal met as a right operand (see eval_binary).
-        self.literals: dict[str, Value] = {}
 
     # -- entry points ----------------------------------------------------------------
 
@@ -413,7 +411,7 @@ class Analysis:
         left_tree, right_tree = children[0], children[2]
         # A literal operand (most are) as evaluate() gives it, made once: a
         # comparison or arithmetic reads its operands and never changes them.
-        right = (self.literals.get(right_tree.children[0])
+        right = (_LITERALS.get(right_tree.children[0])
                  if right_tree.__class__ is Tree and right_tree.data == "number"
                  and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH
                  and right_tree.children[0].__class__ is not Placeholder else None)
@@ -427,7 +425,9 @@ class Analysis:
             right = self.evaluate(right_tree, state)
             if right_tree.__class__ is Tree and right_tree.data == "number" and len(
                     right_tree.children) == 1 and right.linear is not None:
-                self.literals[str(right_tree.children[0])] = right
+                if len(_LITERALS) > 4096:
+                    _LITERALS.clear()
+                _LITERALS[str(right_tree.children[0])] = right
         if kind in _COMPARISONS:
             return self.comparison(tree, left, right, state)
         return self.arithmetic(tree, left, right)
@@ -943,6 +943,10 @@ _LENGTHS = tuple(tuple(({("len", seat, suit): 1}, 0) for suit in range(4)) for s
 # Each atom's linear form, and each literal's (shared: never changed).
 _UNITS: dict[Atom, Linear] = {}
 _NUMBERS: dict[str, Linear] = {}
+# The value of each literal met as a right operand, by its text: the same
+# on any deal and in any script, and never changed once made (a comparison
+# or arithmetic reads its operands), so made once like the linear forms.
+_LITERALS: dict[str, Value] = {}
 
 
 def _kind(tree: Any) -> str | None:
