@@ -15,14 +15,16 @@ per-deal reader, which reads each line on its own.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, full_rows, holding_text
-from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
-from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
+from dealerpp.deals.bulk.array import FULL, DealArray, full_rows, holding_text
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view
+from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
+from dealerpp.deals.bulk.places import Buffers, digit_rows, rows_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -45,14 +47,6 @@ def _rank_bits() -> np.ndarray:
 
 
 _BITS = _rank_bits()
-_TABLES: list[np.ndarray] = []
-
-
-def _holding_table() -> np.ndarray:
-    """By 13-bit holding: its ranks high first, zero bytes after, 13 wide."""
-    if not _TABLES:
-        _TABLES.append(holding_text(lambda rank: _RANKS[rank:rank + 1], 13)[0])
-    return _TABLES[0]
 
 
 def _meta_table() -> np.ndarray:
@@ -67,40 +61,138 @@ def _meta_table() -> np.ndarray:
 _META = _meta_table()
 
 
-def _digits(numbers: np.ndarray) -> np.ndarray:
-    """Each number's decimal digits, right-aligned in 19 bytes (zeros before)."""
-    out = np.zeros((len(numbers), 19), np.uint8)
-    value = numbers.copy()
-    for column in range(18, -1, -1):
-        shown = (value > 0) | (column == 18)
-        out[:, column] = np.where(shown, value % 10 + 48, 0)
-        value //= 10
-    return out
-
-
 def csv_lines(masks: np.ndarray, boards: np.ndarray) -> np.ndarray:
     """The lines (their line ends included) of full deals of these boards,
-    dealer and vulnerability by the cycle, as one byte array."""
-    table = _holding_table()
+    dealer and vulnerability by the cycle, as one byte array (a view of a
+    buffer used again once let go)."""
     count = len(masks)
-    sep = np.frombuffer(b'","', np.uint8)
-    parts: dict[int, np.ndarray] = {}  # by first row: sub-blocks end in any order
+    out = _BUFFERS.get(count * (_HEAD + 19 + _TAIL))
+    at = 0
+    for a in range(0, count, _SUB):
+        at = _lines_at(out, at, masks[a:a + _SUB], boards[a:a + _SUB])
+    return out[:at]
 
-    def work(a: int, b: int) -> None:
-        rows = b - a
-        pieces = [np.full((rows, 1), ord('"'), np.uint8)]
-        for seat in range(4):
-            for shift in (39, 26, 13, 0):
-                suit = (masks[a:b, seat] >> np.uint64(shift)) & np.uint64(8191)
-                pieces += [table[suit.astype(np.intp)], np.broadcast_to(sep, (rows, 3))]
-        pieces += [_digits(boards[a:b]), np.broadcast_to(sep, (rows, 3)),
-                   _META[(boards[a:b] - 1) % 16],
-                   np.broadcast_to(np.frombuffer(b'"\n', np.uint8), (rows, 2))]
-        cells = np.concatenate(pieces, axis=1)
-        parts[a] = cells[cells != 0]
 
-    each_sub_block(count, work)
-    return joined(parts)
+# -- writing by places (dealerpp.deals.bulk.places) ---------------------------
+# A line is 101 bytes at fixed places (the opening quote, four hands of 22
+# bytes: 13 ranks and three '","', each followed by '","'), then the board's
+# digits and '","D/VUL"' with the line end. The board, its separator, the
+# dealer and vulnerability are a row: the digits right-aligned in front
+# (the padding falls on the 101 bytes before), the rest left-aligned (its
+# padding on the next line's 101 bytes); the 101-byte heads come after.
+_HEAD = 101
+_TAIL = 10  # '","', dealer and vulnerability (5 at most), '"' and the line end
+_SUB = 2048  # lines a pass: the temporaries stay small and in cache
+_BUFFERS = Buffers()
+_U = np.uint64
+
+
+def _tail_table() -> np.ndarray:
+    """By (board - 1) % 16: what follows the board's digits, zero bytes after."""
+    table = np.zeros((16, _TAIL), np.uint8)
+    for cycle, meta in enumerate(_META):
+        text = b'","' + bytes(meta[meta != 0]) + b'"\n'
+        table[cycle, :len(text)] = np.frombuffer(text, np.uint8)
+    return table
+
+
+_TAILS = _tail_table()
+_TAIL_LENGTHS = (_TAILS != 0).sum(axis=1).astype(np.int64)
+
+
+def _lines_at(out: np.ndarray, at: int, masks: np.ndarray, boards: np.ndarray) -> int:
+    """Write the lines from byte ``at``; where they end."""
+    digits = np.ones(len(boards), np.int64)
+    top = len(str(int(boards.max())))
+    for power in range(1, top):
+        digits += boards >= 10 ** power
+    cycle = (boards - 1) % 16
+    ends = np.cumsum(_HEAD + digits + _TAIL_LENGTHS.take(cycle)) + at
+    starts = ends - (_HEAD + digits + _TAIL_LENGTHS.take(cycle))
+    tails = np.empty((len(boards), top + _TAIL), np.uint8)
+    tails[:, :top] = digit_rows(boards, top)  # right-aligned: the padding goes before
+    tails[:, top:] = _TAILS.take(cycle, axis=0)
+    rows_at(out, top + _TAIL)[starts + _HEAD + digits - top] = tails
+    heads = np.empty((len(boards), _HEAD + 3), np.uint8)
+    heads[:, 0] = ord('"')
+    hands = _hands(masks).reshape(-1, 4, 24)
+    np.lib.stride_tricks.as_strided(heads[:, 1:], (len(boards), 4, 25), (_HEAD + 3, 25, 1))[
+        :, :, :22] = hands[:, :, :22]
+    heads[:, 23:_HEAD:25] = ord('"')
+    heads[:, 24:_HEAD:25] = ord(",")
+    heads[:, 25:_HEAD + 1:25] = ord('"')
+    rows_at(out, _HEAD)[starts] = heads[:, :_HEAD]
+    return int(ends[-1]) if len(ends) else at
+
+
+def _hand_tables() -> tuple[np.ndarray, ...]:
+    """By 13-bit holding, as 128-bit numbers (two uint64 columns each): a
+    suit's ranks and '","' (spades, hearts; diamonds placed to end at byte
+    16); the clubs' ranks placed to end at byte 16; the bits the spades
+    and '","' take; the bits the clubs take."""
+    if not _HAND_TABLES:
+        text, lengths = holding_text(lambda rank: _RANKS[rank:rank + 1], 16)
+        with_comma = text.copy()
+        for offset, byte in enumerate(b'","'):
+            with_comma[np.arange(8192), lengths + offset] = byte
+        words = with_comma.view("<u8").astype(np.uint64)
+        lo, hi = np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1])
+        width = (lengths + 3).astype(np.uint64) * _U(8)
+        d_lo, d_hi = _left(lo, hi, _U(128) - width)
+        clubs = text.view("<u8").astype(np.uint64)
+        c_bits = lengths.astype(np.uint64) * _U(8)
+        c_lo, c_hi = _left(np.ascontiguousarray(clubs[:, 0]), np.ascontiguousarray(clubs[:, 1]),
+                           _U(128) - c_bits)
+        _HAND_TABLES.extend(np.ascontiguousarray(table) for table in (
+            lo, hi, d_lo, d_hi, c_lo, c_hi, width, c_bits))
+    return tuple(_HAND_TABLES)
+
+
+_HAND_TABLES: list[np.ndarray] = []
+
+
+# 128-bit numbers hi:lo shifted by ``bits`` (0-128). numpy gives 0 for a
+# shift of 64 bits or more, and ``64 - bits`` past 64 wraps round to such a
+# shift: no select is needed.
+def _left(lo: np.ndarray, hi: np.ndarray, bits: Any) -> tuple[np.ndarray, np.ndarray]:
+    return lo << bits, (hi << bits) | (lo >> (_U(64) - bits)) | (lo << (bits - _U(64)))
+
+
+def _right(lo: np.ndarray, hi: np.ndarray, bits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return (lo >> bits) | (hi << (_U(64) - bits)) | (hi >> (bits - _U(64))), hi >> bits
+
+
+def _hands(masks: np.ndarray) -> np.ndarray:
+    """Each hand (N E S W) of full deals as its 22 bytes and 2 zero bytes
+    (``(N * 4, 24)``): spades and '","' from byte 0, hearts and '","' after
+    them (at most 19 bytes: a 192-bit number), diamonds, '","' and clubs
+    ending at byte 22 (at most 16: a 128-bit number ending at byte 16,
+    moved 6 bytes on). Only the hearts and the diamonds are shifted by a
+    length."""
+    lo, hi, d_lo, d_hi, c_lo, c_hi, width, c_bits = _hand_tables()
+    hands = np.ascontiguousarray(masks, np.uint64).reshape(-1).view(np.int64)
+    spades, hearts = hands >> 39, (hands >> 26) & 8191
+    diamonds, clubs = (hands >> 13) & 8191, hands & 8191
+    out = np.empty((len(hands), 3), "<u8")
+    _left192(lo.take(hearts), hi.take(hearts), width.take(spades), out)
+    right_lo, right_hi = _right(d_lo.take(diamonds), d_hi.take(diamonds), c_bits.take(clubs))
+    right_lo |= c_lo.take(clubs)
+    right_hi |= c_hi.take(clubs)
+    out[:, 0] |= lo.take(spades) | (right_lo << _U(48))
+    out[:, 1] |= hi.take(spades) | (right_lo >> _U(16)) | (right_hi << _U(48))
+    out[:, 2] |= right_hi >> _U(16)
+    return out.view(np.uint8)
+
+
+def _left192(lo: np.ndarray, hi: np.ndarray, bits: np.ndarray, out: np.ndarray) -> None:
+    """The 128-bit numbers hi:lo shifted left by ``bits`` (at most 128) into
+    192-bit rows of ``out`` (three words). As in ``_left``, a shift past 63
+    and a wrapped-round one give 0."""
+    np.left_shift(lo, bits, out=out[:, 0])
+    np.bitwise_or(hi << bits, lo >> (_U(64) - bits), out=out[:, 1])
+    out[:, 1] |= lo << (bits - _U(64))
+    np.bitwise_or(hi >> (_U(64) - bits), hi << (bits - _U(64)), out=out[:, 2])
+    out[:, 2] |= (lo >> (_U(128) - bits)) | (lo << (bits - _U(128)))
 
 
 class CsvCodec(RecordLines):
@@ -111,6 +203,16 @@ class CsvCodec(RecordLines):
 
     def __init__(self) -> None:
         self._first: int | None = None  # the output's first board (a deal without one)
+
+    def vouched(self, data: bytes, final: bool) -> tuple[DealArray, int, int] | None:
+        """The lines from the chunk's start that are, byte for byte, what the
+        writer writes for them, boards numbered on from the first line's
+        (:func:`vouched_lines`)."""
+        found = vouched_lines(data)
+        if found is None:
+            return None
+        masks, boards, size = found
+        return DealArray(masks, boards=boards), size, len(masks)
 
     def decode_records(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Decoded:
         start, end = starts[:, 0], ends[:, 0]
@@ -205,6 +307,110 @@ class CsvCodec(RecordLines):
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter(self)
+
+
+# -- reading by places ---------------------------------------------------------
+# The writer's own lines (boards counting on, the usual file) are read where
+# the writer puts each piece: North's, East's and South's hands are 22 bytes
+# at fixed columns of a line (13 ranks and three '","'), a character's suit
+# the quotes before it in its hand; West holds the other cards. The lines
+# so read are written again (csv_lines) and the chunk's bytes compared with
+# what that gives: the lines up to the first byte that differs are vouched
+# for, each the very text the per-deal reader reads as that deal and
+# board. A reading that went astray only gives a text that differs.
+
+
+def vouched_lines(data: bytes) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """Masks and boards of the lines from the chunk's start that the writer
+    would write as they are there (boards counting on from the first
+    line's), and the bytes they take; None for none."""
+    first = _first_board(data)
+    if first is None or sys.byteorder != "little":  # the SWAR count needs byte 0 lowest
+        return None
+    arr = np.frombuffer(data, np.uint8)
+    starts = np.flatnonzero(arr == 10) + 1  # of the next line
+    starts = starts[starts >= _HEAD]
+    starts = np.concatenate(([0], starts[:-1])).astype(np.int64)
+    starts = starts[starts + 76 <= len(arr)]
+    masks = _read_hands(arr, starts)
+    good = full_rows(masks)
+    count = len(masks) if good.all() else int(np.argmin(good))
+    if not count:
+        return None
+    masks = masks[:count]
+    boards = np.arange(first, first + count, dtype=np.int64)
+    text = csv_lines(masks, boards)
+    if len(text) <= len(arr) and np.array_equal(text, arr[:len(text)]):
+        return masks.copy(), boards, len(text)
+    size = min(len(text), len(arr))
+    differ = np.flatnonzero(text[:size] != arr[:size])
+    place = int(differ[0]) if len(differ) else size
+    ends = np.flatnonzero(text[:place] == 10) + 1  # the lines before the first byte that differs
+    if not len(ends):
+        return None
+    return masks[:len(ends)].copy(), boards[:len(ends)], int(ends[-1])
+
+
+def _first_board(data: bytes) -> int | None:
+    """The first line's board when it looks like the writer's."""
+    end = data.find(b"\n", 0, 256)
+    fields = data[:end].split(b'","')
+    if end < 0 or len(fields) != 18 or not fields[16].isdigit() or len(fields[16]) > _MAX_DIGITS:
+        return None
+    board = int(fields[16])
+    return board if board >= 1 else None
+
+
+# A rank character's code, by a hash with no table: (c * 10 mod 256) >> 3
+# is a different number 0-31 for each of the 13 ranks, and for a quote and
+# a comma one that is no rank's. With the quotes before it in its hand
+# (its suit) a character is a 7-bit code; two codes as a uint16 index a
+# table of the two cards' bits added (as blocks.hand_sums does).
+_HASH_RANKS = [((char * 10) & 255) >> 3 for char in _RANKS]
+
+
+def _pair_table() -> np.ndarray:
+    card = np.zeros(128, np.uint64)
+    for suit in range(4):
+        for rank, code in enumerate(_HASH_RANKS):
+            card[32 * suit + code] = np.uint64(1) << np.uint64(13 * (3 - suit) + rank)
+    pairs = card[:, None] + card[None, :]  # [low byte, high byte]
+    table = np.zeros(1 << 16, np.uint64)  # any two bytes (garbage: a code past 127)
+    table.reshape(256, 256)[:128, :128] = pairs.T  # index: low + 256 * high
+    return table
+
+
+_PAIRS: list[np.ndarray] = []
+_READ_SUB = 8192  # lines a pass
+_ONES = np.uint64(0x0101010101010101)
+
+
+def _read_hands(arr: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """``(N, 4)`` masks of the deals read where the writer would put North's,
+    East's and South's hands in lines starting at ``starts`` (garbage where
+    it did not); West holds the other cards."""
+    if not _PAIRS:
+        _PAIRS.append(_pair_table())
+    rows = np.lib.stride_tricks.sliding_window_view(arr, 76)[starts]
+    masks = np.empty((len(starts), 4), np.uint64)
+    for a in range(0, len(starts), _READ_SUB):
+        part = rows[a:a + _READ_SUB]
+        hands = np.lib.stride_tricks.as_strided(
+            part[:, 1:], (len(part), 3, 24), (76, 25, 1), writeable=False)
+        chars = np.ascontiguousarray(hands).reshape(-1, 24)
+        # the quotes up to each byte (SWAR: 8 bytes of 0/1 times 0x0101..01
+        # leave in byte k the sum of bytes 0..k; each word adds the last's)
+        words = (chars == ord('"')).view(np.uint64) * _ONES
+        words[:, 1] += (words[:, 0] >> _U(56)) * _ONES
+        words[:, 2] += (words[:, 1] >> _U(56)) * _ONES
+        codes = chars * np.uint8(10)
+        codes >>= np.uint8(3)
+        codes |= words.view(np.uint8) << np.uint8(4)  # twice the suit: 32 * suit
+        # two codes a uint16, looked up; summed over the transposed axis
+        sums = np.add.reduce(_PAIRS[0].take(codes.view(np.uint16).T), axis=0)
+        masks[a:a + _READ_SUB, :3] = sums.reshape(-1, 3)
+    masks[:, 3] = FULL & ~(masks[:, 0] | masks[:, 1] | masks[:, 2])
+    return masks
 
 
 class _PieceWriter:

@@ -78,6 +78,13 @@ class RecordLines(LineHooks):
         (after the line end; one row a record, a column a line)."""
         raise NotImplementedError
 
+    def vouched(self, data: bytes, final: bool) -> tuple[DealArray, int, int] | None:
+        """Records from the chunk's start that a check vouches for (each
+        read by the per-deal path would give this deal): the deals, the
+        bytes and the lines they take; None when it vouches for none. The
+        rest of the chunk is cut into records and decoded as usual."""
+        return None
+
     def placed(self, masks: np.ndarray, first_board: int) -> np.ndarray:
         """The N E S W masks of records read fast, the first of board
         ``first_board`` (a format numbered by place)."""
@@ -92,6 +99,14 @@ class RecordLines(LineHooks):
             data, final = source.read_after(rest)
             if not data:
                 return
+            vouched = yield from reading.vouched(data, final)
+            if vouched:
+                data = data[vouched:]
+                if not data:
+                    rest = b""
+                    if final:
+                        return
+                    continue
             done = yield from reading.chunk(data, final)
             if done is None:  # the structure broke: the rest goes per deal
                 yield reading.stream(data, source)
@@ -114,6 +129,19 @@ class _Reading:
         self.deals = 0
         self.first_board = first_board
         self.stream_at = 0  # bytes of the chunk read before the rest streams
+
+    def vouched(self, data: bytes, final: bool) -> Generator[Segment, None, int]:
+        """Yield the deals of the records the codec vouches for from the
+        chunk's start; return the bytes they take."""
+        found = self.codec.vouched(data, final)
+        if found is None:
+            return 0
+        deals, size, lines = found
+        self.deals += len(deals)
+        yield deals
+        self.line += lines
+        self.byte += size
+        return size
 
     def chunk(self, data: bytes, final: bool) -> Generator[Segment, None, int | None]:
         """Yield the segments of the chunk's whole records; return the bytes

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import DealArray, full_rows
+from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
+from dealerpp.deals.bulk.places import Buffers, digit_counts, rows_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -92,6 +93,16 @@ class PrintallCodec(RecordLines):
         bad = np.flatnonzero(~ok)
         return int(bad[0]) if len(bad) else records
 
+    def vouched(self, data: bytes, final: bool) -> tuple[DealArray, int, int] | None:
+        """The deals from the chunk's start that are, byte for byte, what
+        the writer writes for them, numbered on from the first one's number
+        (:func:`vouched_deals`)."""
+        found = vouched_deals(data)
+        if found is None:
+            return None
+        masks, size = found
+        return DealArray(masks), size, 6 * len(masks)
+
     def decode_records(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> Decoded:
         """Each cell read loosely (the bits of the ranks at its even
         columns), then its row written again and compared with what is
@@ -129,35 +140,247 @@ class PrintallCodec(RecordLines):
         return Decoded(hands, ok & full_rows(hands))
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
-        count = len(deals)
-        numbers = np.arange(first_index + 1, first_index + count + 1, dtype=np.int64)
-        heads = _number_lines(numbers)
-        cells = _line_cells()
-        parts: dict[int, np.ndarray] = {}  # by first row: sub-blocks end in any order
-
-        def work(a: int, b: int) -> None:
-            # the deal's number line and its 16 cells, rows of one table
-            # (the number lines put after the cells) taken at once, each
-            # padded with zero bytes, which are then dropped
-            rows = np.empty((b - a, 28), np.uint8)
-            rows[:, :7] = 0
-            rows[:, 7:] = heads[a:b]
-            table = np.concatenate((cells, rows))
-            index = np.empty((b - a, 17), np.int64)
-            index[:, 0] = np.arange(len(cells), len(cells) + b - a)
-            masks = deals.masks[a:b].view(np.int64)  # below 2**52: indexes with no cast
-            for line, shift in enumerate((39, 26, 13, 0)):
-                suit = (masks >> shift) & 8191
-                kinds = (0, 0, 0, 1 if line < 3 else 2)  # N E S padded, West ends the line
-                index[:, 1 + 4 * line:5 + 4 * line] = suit + [8192 * kind for kind in kinds]
-            text = table.take(index, axis=0)
-            parts[a] = text[text != 0]
-
-        each_sub_block(count, work)
-        return byte_view(joined(parts))
+        text = printall_text(deals.masks, first_index + 1)
+        return byte_view(_taken(deals, first_index) if text is None else text)
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
+
+
+def _taken(deals: DealArray, first_index: int) -> np.ndarray:
+    """The text of any full deals (a cell wider than 20 too): the deal's
+    number line and its 16 cells, rows of one table taken at once."""
+    count = len(deals)
+    numbers = np.arange(first_index + 1, first_index + count + 1, dtype=np.int64)
+    heads = _number_lines(numbers)
+    cells = _line_cells()
+    parts: dict[int, np.ndarray] = {}  # by first row: sub-blocks end in any order
+
+    def work(a: int, b: int) -> None:
+        # the deal's number line and its 16 cells, rows of one table
+        # (the number lines put after the cells) taken at once, each
+        # padded with zero bytes, which are then dropped
+        rows = np.empty((b - a, 28), np.uint8)
+        rows[:, :7] = 0
+        rows[:, 7:] = heads[a:b]
+        table = np.concatenate((cells, rows))
+        index = np.empty((b - a, 17), np.int64)
+        index[:, 0] = np.arange(len(cells), len(cells) + b - a)
+        masks = deals.masks[a:b].view(np.int64)  # below 2**52: indexes with no cast
+        for line, shift in enumerate((39, 26, 13, 0)):
+            suit = (masks >> shift) & 8191
+            kinds = (0, 0, 0, 1 if line < 3 else 2)  # N E S padded, West ends the line
+            index[:, 1 + 4 * line:5 + 4 * line] = suit + [8192 * kind for kind in kinds]
+        text = table.take(index, axis=0)
+        parts[a] = text[text != 0]
+
+    each_sub_block(count, work)
+    return joined(parts)
+
+
+# -- writing by places (dealerpp.deals.bulk.places) ---------------------------
+# When no cell of North, East or South is wider than 20 (a suit of ten cards
+# or fewer), a suit row is those three cells (60 bytes), West's cell (as long
+# as its suit) and the line end, so the places of a deal's pieces follow
+# from West's suit lengths and the number's digits. Written in this order:
+# the number lines (exact); West's cells with their line ends, right-aligned
+# in 28-byte rows (the padding in front falls on the row's own 60 bytes);
+# the 60-byte blocks.
+_SLOT = 28  # West's cell (26 at most), the line end and the blank line
+_SUB = 2048  # deals a pass: the temporaries stay small and in cache
+_PLACES: list[np.ndarray] = []
+_BUFFERS = Buffers()
+
+
+def _by_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """By 13-bit holding: the 20-byte cell of North, East or South; West's
+    cell and line end right-aligned in 28 bytes (rows 8192 on: and the blank
+    line); West's cell's length."""
+    if not _PLACES:
+        padded, last, lengths = _cell_tables()
+        west = np.zeros((2 * 8192, _SLOT), np.uint8)
+        columns = np.arange(_SLOT)
+        for kind in (0, 1):
+            text = np.zeros((8192, _SLOT + 1), np.uint8)
+            text[:, :26] = np.where(np.arange(26) < lengths[:, None], last, np.uint8(0))
+            text[np.arange(8192), lengths] = 10
+            text[np.arange(8192), lengths + 1] = 10 * kind
+            # column c of the slot holds the text's byte c - (28 - its length)
+            source = columns - (_SLOT - lengths - 1 - kind)[:, None]
+            moved = np.take_along_axis(text, np.clip(source, 0, _SLOT), axis=1)
+            west[8192 * kind:8192 * (kind + 1)] = np.where(source >= 0, moved, np.uint8(0))
+        _PLACES.extend((np.ascontiguousarray(padded[:, :20]), west, lengths))
+    return _PLACES[0], _PLACES[1], _PLACES[2]
+
+
+def suit_rows(masks: np.ndarray) -> np.ndarray:
+    """``(N, 4, 4)``: each deal's holdings by suit row (spades first) and
+    seat N E S W."""
+    suits = np.empty((len(masks), 4, 4), np.int64)
+    signed = np.ascontiguousarray(masks).view(np.int64)  # below 2**52: indexes with no cast
+    for row, shift in enumerate((39, 26, 13, 0)):
+        np.bitwise_and(signed >> shift, 8191, out=suits[:, row])
+    return suits
+
+
+def printall_text(masks: np.ndarray, first_number: int) -> np.ndarray | None:
+    """dealer's printall of full deals numbered from ``first_number`` (a view
+    of a buffer used again once let go), or None when a cell of North, East
+    or South is wider than 20."""
+    count = len(masks)
+    top = len(str(first_number + count))
+    out = _BUFFERS.get(count * (max(top, 4) + 2 + 277))
+    at = 0
+    for run_start, run_stop, digits in digit_counts(first_number, count):
+        for a in range(run_start, run_stop, _SUB):
+            b = min(a + _SUB, run_stop)
+            done = _deals_at(out, at, masks[a:b], first_number + a, max(digits, 4) + 2)
+            if done is None:
+                return None
+            at = done
+    return out[:at]
+
+
+def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
+              head: int) -> int | None:
+    """Write the deals (numbered from ``first_number``, whose number lines
+    are ``head`` bytes) from byte ``at``; where they end, or None."""
+    cells, west, lengths = _by_places()
+    suits = suit_rows(masks)
+    if (popcount(suits[:, :, :3]) > 10).any():
+        return None
+    ends = np.empty((len(masks), 5), np.int64)  # where the rows start, the deal ends
+    ends[:, 0] = head
+    ends[:, 1:] = lengths.take(suits[:, :, 3]) + 61
+    ends[:, 4] += 1
+    flat = ends.reshape(-1)
+    np.cumsum(flat, out=flat)
+    flat += at
+    numbers = np.arange(first_number, first_number + len(masks), dtype=np.int64)
+    rows_at(out, head)[ends[:, 0] - head] = _number_lines(numbers)[:, _NUMBER - head:]
+    kinds = suits[:, :, 3] + [0, 0, 0, 8192]  # the last row: and the blank line
+    rows_at(out, _SLOT)[ends[:, 1:] - _SLOT] = west.take(kinds, axis=0)
+    rows_at(out, 60)[ends[:, :4]] = cells.take(suits[:, :, :3], axis=0).reshape(-1, 4, 60)
+    return int(ends[-1, 4])
+
+
+# -- reading by places ---------------------------------------------------------
+# The writer's own text (the usual file: dealerpp's or dealer's printall of
+# deals numbered 1 on) is read where the writer puts each piece: a deal's
+# number line ends at its dot, its rows follow at places that West's suit
+# lengths give, and North's, East's and South's cells are at fixed columns
+# of a row. The deals read so are written again (printall_text) and the
+# chunk's bytes compared with what that gives: the deals up to the first
+# byte that differs are vouched for, each the very text the per-deal reader
+# reads as that deal. No pattern or per-deal step is needed; a reading that
+# went astray (a dot in a wrong place, a card twice) only gives a text that
+# differs, and from there the records go the usual way.
+
+
+def vouched_deals(data: bytes) -> tuple[np.ndarray, int] | None:
+    """Masks of the deals from the chunk's start that the writer would
+    write as they are there (their number lines counting on from the
+    first), and the bytes they take; None for none."""
+    first = _first_number(data)
+    if first is None:
+        return None
+    arr = np.frombuffer(data, np.uint8)
+    masks, ends = _read_by_places(arr)
+    whole = int(np.searchsorted(ends, len(arr), side="right"))
+    masks = masks[:whole]
+    good = int(np.argmin(full_rows(masks))) if not full_rows(masks).all() else whole
+    text = printall_text(masks[:good], first) if good else None
+    if text is None or not len(text):
+        return None
+    same = len(text) <= len(arr) and np.array_equal(text, arr[:len(text)])
+    if same:
+        return masks[:good].copy(), len(text)
+    differ = np.flatnonzero(text[:len(arr)] != arr[:len(text)])
+    place = int(differ[0]) if len(differ) else min(len(text), len(arr))
+    count = int(np.searchsorted(_text_ends(masks[:good], first), place, side="right"))
+    if not count:
+        return None
+    return masks[:count].copy(), int(_text_ends(masks[:count], first)[-1])
+
+
+def _first_number(data: bytes) -> int | None:
+    """The first line's number when it is a number line ``%4d.``."""
+    end = data.find(b".\n", 0, 24)
+    head = data[:end]
+    if end < 4 or not head.lstrip(b" ").isdigit():
+        return None
+    number = int(head)
+    return number if number >= 1 else None
+
+
+def _text_ends(masks: np.ndarray, first: int) -> np.ndarray:
+    """Where the text of each deal ends, written numbered from ``first``."""
+    _, _, lengths = _by_places()
+    numbers = np.arange(first, first + len(masks), dtype=np.int64)
+    digits = np.ones(len(masks), np.int64)
+    for power in range(1, len(str(first + len(masks)))):
+        digits += numbers >= 10 ** power
+    sizes = np.maximum(digits, 4) + 2 + 4 * 61 + 1
+    sizes += lengths.take(suit_rows(masks)[:, :, 3]).sum(axis=1)
+    ends: np.ndarray = np.cumsum(sizes)
+    return ends
+
+
+# A rank character's bit, by a hash with no table: ((c * 3085) >> 10) & 15
+# (uint16) is a different number 0-15 for each of the 13 ranks, 0 for a
+# blank and 7 for '-'; _HASHED maps the ranks' bits so made to the holding.
+_HASH_MUL, _HASH_SHIFT = 3085, 10
+_HASH_RANKS = [((char * _HASH_MUL) >> _HASH_SHIFT) & 15 for char in _RANKS]
+
+
+def _hashed_table() -> np.ndarray:
+    table = np.zeros(1 << 16, np.int64)
+    for rank, bit in enumerate(_HASH_RANKS):
+        held = (np.arange(1 << 16) >> bit) & 1
+        table += held << rank
+    return table
+
+
+_HASHED: list[np.ndarray] = []
+_HASH_MASK = sum(1 << bit for bit in _HASH_RANKS)
+
+
+def _read_by_places(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The deals read where the writer would have put them after each dot
+    (garbage where it did not), and where each would end."""
+    if not _HASHED:
+        _HASHED.append(_hashed_table())
+    _, _, lengths = _by_places()
+    at = np.flatnonzero(arr == ord(".")) + 2  # the first row, after ".\n"
+    masks = np.zeros((len(at), 4), np.uint64)
+    if len(arr) < 60:
+        return masks, at + len(arr)
+    windows = np.lib.stride_tricks.sliding_window_view(arr, 60)
+    for shift in (39, 26, 13, 0):
+        at = np.minimum(at, len(arr) - 60)  # past the end: garbage, the end ends it
+        cells = _row_holdings(windows[at])  # (count, 3): N E S
+        west = 8191 & ~(cells[:, 0] | cells[:, 1] | cells[:, 2])
+        masks[:, :3] |= cells.astype(np.uint64) << np.uint64(shift)
+        masks[:, 3] |= west.astype(np.uint64) << np.uint64(shift)
+        at = at + 61 + lengths.take(west)
+    return masks, at + 1
+
+
+def _row_holdings(rows: np.ndarray) -> np.ndarray:
+    """``(N, 3)`` holdings of the three 20-byte cells starting each row: the
+    bits of the characters at even columns (a rank where the writer puts
+    one, anything else where it does not: the text written again tells)."""
+    codes = rows[:, 0::2].astype(np.uint16)
+    codes *= np.uint16(_HASH_MUL)
+    codes >>= np.uint16(_HASH_SHIFT)
+    codes &= np.uint16(15)
+    bits = np.left_shift(np.uint16(1), codes).reshape(-1, 3, 10)
+    held = bits[:, :, 0].copy()
+    for column in range(1, 10):
+        held |= bits[:, :, column]
+    held &= np.uint16(_HASH_MASK)
+    holdings: np.ndarray = _HASHED[0].take(held)
+    return holdings
 
 
 _TABLES: list[np.ndarray] = []
@@ -204,6 +427,9 @@ def _cell_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                                   np.uint8(32), last[:, :20])
         _TABLES.extend((padded, np.where(last == 0, np.uint8(32), last), lengths))
     return _TABLES[0], _TABLES[1], _TABLES[2]
+
+
+_NUMBER = 21  # a number line as _number_lines makes it
 
 
 def _number_lines(numbers: np.ndarray) -> np.ndarray:

@@ -1,0 +1,78 @@
+"""Writing records of varying widths by places, for the encoders of
+formats whose records differ in width (dealer's printall, .csv).
+
+Such a record is a few pieces, each of a known width or of a width that
+a small table gives (a West cell as long as its suit, a board's digits),
+so where each piece goes follows from the deals: the places are running
+sums. Each piece is then a row copied to its place in the output (numpy
+assigns rows of an overlapping strided view of the output, :func:`rows_at`):
+no byte is selected or moved twice, where dropping padding (``text[text !=
+0]``) looked at each byte again, a third of a printall's writing. A piece
+may be a row wider than its text, padded in front or behind; the bytes the
+padding covers belong to a piece written after it, which covers them again.
+
+The output goes into buffers used again once the writer has let go of
+them (:class:`Buffers`): fresh memory costs the kernel's zeroing of its
+pages, as much as the encoding itself here.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+
+def rows_at(out: np.ndarray, width: int) -> np.ndarray:
+    """``out`` as overlapping rows of ``width`` bytes, row k from byte k: a
+    piece is written at byte k by assigning row k. Pieces written in one
+    assignment must not overlap (numpy sets no order among them)."""
+    return np.lib.stride_tricks.as_strided(out, (len(out) - width + 1, width), (1, 1))
+
+
+class Buffers:
+    """Byte buffers handed out again once nothing else holds them (the
+    writer's thread drops what it wrote; an encoder's result is a view of
+    its buffer, so while it waits to be written its buffer is held)."""
+
+    KEEP = 6  # the writer holds at most three pieces; a few more spare
+
+    def __init__(self) -> None:
+        self._free: list[np.ndarray] = []
+
+    def get(self, size: int) -> np.ndarray:
+        """A buffer of at least ``size`` bytes that nothing else holds."""
+        for buffer in self._free:
+            # held by the list, the loop and getrefcount's argument only
+            if len(buffer) >= size and sys.getrefcount(buffer) <= 3:
+                return buffer
+        buffer = np.empty(max(size, 1 << 16), np.uint8)
+        if len(self._free) >= self.KEEP:
+            self._free.pop(0)
+        self._free.append(buffer)
+        return buffer
+
+
+def digit_counts(first: int, count: int) -> list[tuple[int, int, int]]:
+    """The numbers ``first`` .. ``first + count - 1`` (1 and up) as runs of
+    one digit count: (start, stop, digits), places from 0."""
+    runs = []
+    place = 0
+    while place < count:
+        number = first + place
+        digits = len(str(number))
+        stop = min(count, 10 ** digits - first)
+        runs.append((place, stop, digits))
+        place = stop
+    return runs
+
+
+def digit_rows(numbers: np.ndarray, digits: int) -> np.ndarray:
+    """``(N, digits)``: the decimal digits of numbers of ``digits`` digits."""
+    out = np.empty((len(numbers), digits), np.uint8)
+    value = numbers.copy()
+    for column in range(digits - 1, -1, -1):
+        out[:, column] = value % 10
+        value //= 10
+    out += 48
+    return out
