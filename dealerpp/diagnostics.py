@@ -469,10 +469,22 @@ class DppError(Record, Exception, frozen=False):
         self.kind = kind
         Exception.__init__(self, message)  # (not Record.__init__: fields are set above)
 
+    @classmethod
+    def of(cls, problem: Diagnostic) -> DppError:
+        """The error a reader raises for a problem it would report (without
+        a report callback): the same fields."""
+        return cls(problem.message, line=problem.line, column=problem.column,
+                   filename=problem.filename, source_line=problem.source_line,
+                   hint=problem.hint, byte=problem.byte, deal=problem.deal,
+                   board=problem.board, output=problem.output, kind=problem.code)
+
     def where_text(self, *, byte: bool = True) -> str:
         """``byte N: deal N: board N: `` for the parts known (the byte
-        left out with ``byte=False``, for a caller that shows it apart)."""
-        parts = [f"byte {self.byte}: "] if byte and self.byte is not None else []
+        left out with ``byte=False``, for a caller that shows it apart, and
+        where a line and column place the error: they say it to a reader
+        of the text; the byte stays a field)."""
+        shown = byte and self.byte is not None and self.line is None
+        parts = [f"byte {self.byte}: "] if shown else []
         if self.deal is not None:
             parts.append(f"deal {self.deal}: ")
         if self.board is not None:

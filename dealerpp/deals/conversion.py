@@ -504,6 +504,9 @@ class _Watched:
     def fast_read(self, fmt: str, last_record: bytes) -> None:
         self.per_deal.fast_read(fmt, last_record)
 
+    def fast_rows(self, rows: int) -> None:
+        self.per_deal.fast_rows(rows)
+
     def dumps(self, fmt: str, deals: Any, first_index: int) -> bytes:
         return self.per_deal.dumps(fmt, deals, first_index)  # type: ignore[no-any-return]
 

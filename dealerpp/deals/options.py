@@ -35,6 +35,20 @@ Target = Union[str, "os.PathLike[str]", IO[Any]]
 Report = Callable[["Diagnostic"], None]
 
 
+class RecordTally:
+    """The records of a file read so far, when it is read in pieces (the
+    bulk path reads some fast, some through a format's reader). A reader
+    that numbers its records (PBN: a problem names the game's place) numbers
+    a piece's on from ``records``, adds its own and sets ``numbered``; the
+    pieces' problems then name the record's place in the whole file."""
+
+    __slots__ = ("numbered", "records")
+
+    def __init__(self) -> None:
+        self.records = 0
+        self.numbered = False
+
+
 class ReadOptions(NamedTuple):
     """How to read. ``first_board``: number the boards from there, with
     dealer and vulnerability by the standard cycle (``convert
@@ -45,13 +59,15 @@ class ReadOptions(NamedTuple):
     False keeps it as a deal with no cards (a PBN game of tags only, for a
     PBN output). ``previous``: the values the records before this piece of
     a file left (PBN's ``#`` copies a tag of the previous game), when a file
-    is read in pieces; the reader updates it."""
+    is read in pieces; the reader updates it. ``tally``: the records of
+    the file before this piece (see :class:`RecordTally`)."""
 
     first_board: int | None = None
     strict: bool = False
     report: Report | None = None
     need_deal: bool = True
     previous: dict[str, str] | None = None
+    tally: RecordTally | None = None
 
     def numbered(self, deals: Iterator[Deal]) -> Iterator[Deal]:
         """``deals`` numbered from ``first_board``, for a reader of a format

@@ -48,7 +48,9 @@ def test_a_reader_error_after_a_batch_leaves_the_deals_before_it_written() -> No
     # at the second hand's S5
     line = 3 * 3 - 1
     column = len('[Deal "N:5.76.AK97654.Q32 ') + 1
-    assert error is not None and error.startswith(f"in:{line}:{column}: error: Deal: card S5")
+    # named as the third game, whose Board tag says 3
+    assert error is not None and error.startswith(
+        f"in:{line}:{column}: error: deal 3: board 3: Deal: card S5")
     assert written.count(b"\n") == 2
 
 

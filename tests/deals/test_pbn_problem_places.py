@@ -92,9 +92,8 @@ def test_a_path_gives_the_bytes_a_text_does_not(tmp_path: Path) -> None:
 
 
 def test_the_bulk_path_places_problems_in_the_whole_file(tmp_path: Path) -> None:
-    """Pieces read per deal in the middle of a file: lines counted from the
-    file's start; the bulk path does not follow bytes over its chunks, nor
-    games: their byte and place are not known there (None)."""
+    """Pieces read per deal in the middle of a file: lines, bytes and games
+    counted from the file's start (test_pbn_problem_places_bulk.py: more)."""
     plain = "".join(f'[Event "e"]\n[Board "{b}"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n\n'
                     for b in range(1, 301))
     odd = f'[Event "é"]\n[Board "301"]\n[Dealer "X"]\n[Deal "{DEAL}"]\n'
@@ -104,7 +103,7 @@ def test_the_bulk_path_places_problems_in_the_whole_file(tmp_path: Path) -> None
     found: list[Diagnostic] = []
     convert(path, tmp_path / "out.deals", options=ReadOptions(report=found.append))
     (problem,) = found
-    assert problem.byte is None or data[problem.byte:].startswith(b'X"]')
     byte = data.index(b'[Dealer "X"]') + 9
+    assert problem.byte == byte and data[problem.byte:].startswith(b'X"]')
     assert data[:byte].count(b"\n") + 1 == problem.line
-    assert problem.board == 301 and problem.deal in (301, None)
+    assert problem.board == 301 and problem.deal == 301

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING
 
 from dealerpp.deals.formats import BY_NAME, POSITIONAL
-from dealerpp.deals.options import ReadOptions, Report
+from dealerpp.deals.options import ReadOptions, RecordTally, Report
 from dealerpp.diagnostics import Diagnostic, DppError
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class ModelPerDeal:
         self._previous: dict[str, str] = {}
         # per-deal writers that keep state over the whole output (LIN's)
         self._writers: dict[str, PieceWriter] = {}
+        # the records read so far, fast and slow (a PBN problem names its game's place)
+        self._tally = RecordTally()
 
     def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
              first_byte: int, first_board: int = 1) -> Iterator[Deal]:
@@ -59,15 +61,13 @@ class ModelPerDeal:
         if first_line > 1 and data.startswith(_BOM):
             # a blank line first: the mark is then no longer at a file's start
             data, first_line, first_byte = b"\n" + data, first_line - 1, first_byte - 1
-        # The text codecs give a piece's byte in its chunk, not in the file
-        # (stream.py counts lines, not bytes, over chunks): its problems'
-        # bytes are not known.
-        known_byte = first_byte if BY_NAME[fmt].record_size else None
+        tally = self._tally
         try:
             yield from self._deals(fmt, data, filename, first_line,
-                                   first_board if fmt in POSITIONAL else None, known_byte)
+                                   first_board if fmt in POSITIONAL else None, first_byte)
         except DppError as error:
-            raise shifted(error, first_line, first_byte, _deals_before(fmt, first_byte)) from None
+            deals_before = None if tally.numbered else _deals_before(fmt, first_byte)
+            raise shifted(error, first_line, first_byte, deals_before) from None
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
                     first_line: int, first_board: int = 1) -> Iterator[Deal]:
@@ -82,7 +82,11 @@ class ModelPerDeal:
             yield from self._deals(fmt, source, filename, first_line,
                                    first_board if fmt in POSITIONAL else None)
         except DppError as error:
-            raise shifted(error, first_line, 0) from None
+            raise shifted(error, first_line, 0, None if self._tally.numbered else 0) from None
+
+    def fast_rows(self, rows: int) -> None:
+        """Records the fast path read (before the next piece read per deal)."""
+        self._tally.records += rows
 
     def fast_read(self, fmt: str, last_record: bytes) -> None:
         """The last record the fast path read before what follows (what it
@@ -101,9 +105,12 @@ class ModelPerDeal:
         from dealerpp.deals.files import read_source
 
         report = self.options.report
+        tally = self._tally
+        tally.numbered = False
         options = self.options._replace(
-            first_board=first_board, previous=self._previous,
-            report=None if report is None else shifted_report(report, first_line, first_byte))
+            first_board=first_board, previous=self._previous, tally=tally,
+            report=None if report is None else shifted_report(report, first_line, first_byte,
+                                                              tally))
         return read_source(source, fmt, filename=filename, options=options)
 
     def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes:
@@ -145,19 +152,22 @@ class ModelPerDeal:
         return writer
 
 
-def shifted_report(report: Report, first_line: int, first_byte: int | None = 0) -> Report:
+def shifted_report(report: Report, first_line: int, first_byte: int | None = 0,
+                   tally: RecordTally | None = None) -> Report:
     """A report for a piece of a file that starts at ``first_line`` and
     ``first_byte`` (None: not known): the problems it is given are passed on
-    with the file's line numbers and bytes. The piece's reader counts its
-    records from the piece's start: their place in the file is not known,
-    but in a piece at its start."""
-    if first_line == 1 and first_byte == 0:
+    with the file's line numbers and bytes. A reader that numbers its
+    records on from the ``tally`` (it sets ``numbered``) names their place
+    in the file; another counts from the piece's start: their place in the
+    file is not known, but in a piece at its start."""
+    if first_line == 1 and first_byte == 0 and (tally is None or tally.records == 0):
         return report
 
     def shifted(problem: Diagnostic) -> None:
         line = problem.line + first_line - 1 if problem.line is not None else None
         byte = None if problem.byte is None or first_byte is None else problem.byte + first_byte
-        report(problem.replace(line=line, byte=byte, deal=None))
+        deal = problem.deal if tally is not None and tally.numbered else None
+        report(problem.replace(line=line, byte=byte, deal=deal))
 
     return shifted
 
@@ -169,15 +179,17 @@ def _deals_before(fmt: str, first_byte: int) -> int:
 
 
 def shifted(error: DppError, first_line: int, first_byte: int,
-            deals_before: int = 0) -> DppError:
+            deals_before: int | None = 0) -> DppError:
     """The error of a piece as the error of the whole file: its line, byte
     and deal counted from the file's start (``deals_before``: the deals of
-    the file before the piece, for a reader that numbers deals by place)."""
+    the file before the piece, for a reader that numbers deals by place;
+    None: the reader numbered them on from the file's, see RecordTally)."""
+    byte = None if error.byte is None else error.byte + first_byte
     if error.line is not None:
-        return error.replace(line=error.line + first_line - 1)
+        return error.replace(line=error.line + first_line - 1, byte=byte)
     return error.replace(
-        byte=None if error.byte is None else error.byte + first_byte,
-        deal=None if error.deal is None else error.deal + deals_before)
+        byte=byte,
+        deal=None if error.deal is None or deals_before is None else error.deal + deals_before)
 
 
 def counted_from(error: DppError, first_index: int) -> DppError:

@@ -68,7 +68,8 @@ class Lead(NamedTuple):
 class PerDeal(Protocol):
     """The per-deal path as a codec's hooks are given it: the format's own
     reader of a piece of the file (``read``) or of its rest (``read_stream``),
-    told what the fast path read last (``fast_read``), and its writer
+    told what the fast path read last (``fast_read``) and how many records
+    (``fast_rows``, in order with the pieces it reads), and its writer
     (``dumps``). :class:`dealerpp.deals.bulk.fallback.ModelPerDeal` is the
     one the converter uses."""
 
@@ -79,6 +80,8 @@ class PerDeal(Protocol):
                     first_line: int, first_board: int = 1) -> Iterator[Deal]: ...
 
     def fast_read(self, fmt: str, last_record: bytes) -> None: ...
+
+    def fast_rows(self, rows: int) -> None: ...
 
     def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes: ...
 

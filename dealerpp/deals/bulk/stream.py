@@ -39,7 +39,7 @@ from dealerpp.deals.options import WriteOptions
 from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
     from dealerpp.deals.bulk.codecs import LineCodec
     from dealerpp.deals.model import Deal
@@ -164,6 +164,14 @@ def segments(source: Chunks, fmt: str, per_deal: PerDeal, filename: str | None,
     formats numbered by position (their errors name the board).
     ``copying``: for a copy into the same format, only records whose text
     the copy writes back as read (a fast array's ``text``) are read fast."""
+    for segment in _segments(source, fmt, per_deal, filename, first_board, copying):
+        if not isinstance(segment, Slow):
+            per_deal.fast_rows(len(segment))  # before the next piece is read per deal
+        yield segment
+
+
+def _segments(source: Chunks, fmt: str, per_deal: PerDeal, filename: str | None,
+              first_board: int, copying: bool) -> Iterator[Segment]:
     codec = CODECS[fmt]
     if isinstance(codec, RecordCodec):
         yield from _record_segments(source, fmt, codec, per_deal, filename, first_board)
@@ -204,6 +212,7 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
     fmt = codec.name
     rest = b""
     line = 1
+    offset = 0  # the file's byte at data[0] (and at rest[0])
     base_chunk = source.chunk
     while True:
         data, final = source.read_after(rest)
@@ -211,12 +220,13 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
             return
         if final:
             data = codec.completed(data)
-        lead = codec.lead(data, final, line, per_deal, filename)
+        lead = codec.lead(data, final, line, _FromByte(per_deal, offset), filename)
         if lead is not None:
             source.chunk = base_chunk
             yield from lead.segments
             line += lead.lines
             rest = data[lead.consumed:]
+            offset += lead.consumed
             if final and not rest:
                 return
             if not final:
@@ -236,16 +246,46 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
             continue
         source.chunk = base_chunk
         miscounted: list[bool] = []  # set when rows of a block were not single lines
+        in_file = _FromByte(per_deal, offset)
         for start, stop, width, first in plan.pieces:
-            yield from _piece(data, start, stop, width, first, codec, per_deal, filename,
+            yield from _piece(data, start, stop, width, first, codec, in_file, filename,
                               miscounted)
         line += data.count(b"\n", 0, plan.consumed) if miscounted else plan.lines
         if plan.stream_at is not None:
             yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line)
             return
         rest = data[plan.consumed:]
+        offset += plan.consumed
         if final:
             return
+
+
+class _FromByte:
+    """The per-deal path for the pieces of a chunk that starts at byte
+    ``offset`` of the file: the codecs give a piece's first byte in the
+    chunk, the reader is given it in the file (its problems name the
+    file's bytes)."""
+
+    def __init__(self, per_deal: PerDeal, offset: int) -> None:
+        self.per_deal, self.offset = per_deal, offset
+
+    def read(self, fmt: str, data: bytes, filename: str | None, first_line: int,
+             first_byte: int, first_board: int = 1) -> Iterator[Deal]:
+        return self.per_deal.read(fmt, data, filename, first_line, first_byte + self.offset,
+                                  first_board)
+
+    def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
+                    first_line: int, first_board: int = 1) -> Iterator[Deal]:
+        return self.per_deal.read_stream(fmt, stream, filename, first_line, first_board)
+
+    def fast_read(self, fmt: str, last_record: bytes) -> None:
+        self.per_deal.fast_read(fmt, last_record)
+
+    def fast_rows(self, rows: int) -> None:
+        self.per_deal.fast_rows(rows)
+
+    def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes:
+        return self.per_deal.dumps(fmt, deals, first_index)
 
 
 def _piece(data: bytes, start: int, stop: int, width: int, line: int, codec: LineCodec,

@@ -77,7 +77,7 @@ from dealerpp.deals.model import (
     Tricks,
     Vul,
 )
-from dealerpp.deals.options import READ, ReadOptions, Report, Source
+from dealerpp.deals.options import READ, ReadOptions, RecordTally, Report, Source
 from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
 
 TYPE_CHECKING = False
@@ -377,8 +377,7 @@ class _Reader:
     def _fail(self, game: RawGame, message: str, offset: int) -> _GameError:
         problem = self._problem(game, "error", message, offset)
         if self.report is None:
-            raise DppError(problem.message, line=problem.line, column=problem.column,
-                           filename=problem.filename, source_line=problem.source_line)
+            raise DppError.of(problem)
         self.report(problem)
         return _GameError()
 
@@ -528,9 +527,7 @@ class _Reader:
             return
         if self.report is None:
             if self.strict:
-                first = warnings[0]
-                raise DppError(first.message, line=first.line, column=first.column,
-                               filename=first.filename, source_line=first.source_line)
+                raise DppError.of(warnings[0])
             return
         for problem in warnings:
             self.report(problem)
@@ -714,7 +711,16 @@ def read(source: Source, filename: str | None = None,
     reader = _Reader(source, filename, options.report, options.strict, options.need_deal)
     if options.previous is not None:
         reader.previous = options.previous
-    return options.numbered(reader.deals())
+    deals = reader.deals() if options.tally is None else _tallied(reader, options.tally)
+    return options.numbered(deals)
+
+
+def _tallied(reader: _Reader, tally: RecordTally) -> Iterator[Deal]:
+    """The deals of a piece of a file, its games numbered on from those
+    of the file before it (``tally``), which it then counts."""
+    reader.record, tally.numbered = tally.records, True
+    yield from reader.deals()
+    tally.records = reader.record
 
 
 # -- writing --------------------------------------------------------------------
