@@ -211,3 +211,46 @@ def test_convert_takes_the_bulk_path_with_first_board(tmp_path: Path,
     assert main(["convert", "-q", str(tmp_path / "in.bri"), str(tmp_path / "out.pbn"),
                  "--first-board", "9"]) == 0
     assert calls == [9]
+
+
+# Every byte of a .dge record's hands (and a few of its padding) damaged,
+# one way at a time: the bulk decoder reads four frames of 17 bytes and
+# must take no record the per-deal reader does not read as the same deal.
+_DGE_DAMAGE = [b"\x03", b"\x04", b"\x05", b"\x06", b"A", b"2", b"a", b"X", b"\0"]
+
+
+@pytest.mark.sampled(3)
+@pytest.mark.parametrize("how", ["delete", "double", "swap",
+                                 *(b.decode("latin-1") for b in _DGE_DAMAGE)])
+def test_every_byte_of_a_dge_record_damaged_reads_as_the_per_deal_reader_reads(
+        how: str) -> None:
+    text = written([tuple(m) for m in full_masks_of(3)], "dge")
+    record = text[128:256]
+    if how == "delete":
+        bad = [record[:at] + record[at + 1:] for at in range(72)]
+    elif how == "double":
+        bad = [record[:at + 1] + record[at:] for at in range(72)]
+    elif how == "swap":  # two neighbours swapped (ranks of a suit in another order)
+        bad = [record[:at] + record[at + 1:at + 2] + record[at:at + 1] + record[at + 2:]
+               for at in range(71)]
+    else:
+        byte = how.encode("latin-1")
+        bad = [record[:at] + byte + record[at + 1:] for at in range(72)
+               if record[at:at + 1] != byte]
+    for odd in bad:
+        odd_text = text[:128] + odd + text[256:]
+        for dst in ("deals", "pbn"):
+            assert bulk(odd_text, "dge", dst) == per_deal(odd_text, "dge", dst), (odd, dst)
+
+
+def full_masks_of(count: int) -> list[list[int]]:
+    """``count`` full deals, always the same (a seeded shuffle)."""
+    import random
+
+    cards = list(range(52))
+    random.Random(11).shuffle(cards)
+    deals = []
+    for _ in range(count):
+        random.Random(len(deals)).shuffle(cards)
+        deals.append([sum(1 << c for c in cards[13 * s:13 * s + 13]) for s in range(4)])
+    return deals

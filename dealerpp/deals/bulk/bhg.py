@@ -15,8 +15,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import FULL, DealArray, holding_text
-from dealerpp.deals.bulk.blocks import CARD_BITS, byte_view, each_sub_block
+from dealerpp.deals.bulk.array import FULL, DealArray
+from dealerpp.deals.bulk.blocks import (
+    CARD_BITS,
+    OUTPUT_BYTES,
+    byte_view,
+    each_sub_block,
+    hand_bytes,
+)
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
 
 if TYPE_CHECKING:
@@ -35,21 +41,10 @@ def _card_of_letter() -> np.ndarray:
 
 
 _CARD = _card_of_letter()
-_SUIT_TABLES: list[np.ndarray] = []
-
-
-def _suit_tables() -> list[np.ndarray]:
-    """For spades .. clubs, by 13-bit holding: its letters in card-number
-    order (the ace first), padded with zero bytes to 13."""
-    if not _SUIT_TABLES:
-        for suit in range(3, -1, -1):
-            two = 51 - 13 * suit  # the suit's 2, as a card number less one
-
-            def letter(rank: int, two: int = two) -> bytes:
-                return _LETTERS[two - rank:two - rank + 1]
-
-            _SUIT_TABLES.append(holding_text(letter, 13)[0])
-    return _SUIT_TABLES
+# A suit's letter of each rank (blocks.hand_bytes: spades first, rank 0 the
+# two): the ace of spades is card number 1, the two of clubs 52.
+_SYMBOLS = tuple(bytes(_LETTERS[13 * suit + 12 - rank] for rank in range(13))
+                 for suit in range(4))
 
 
 def _rotation(first_board: int, count: int) -> np.ndarray:
@@ -65,6 +60,7 @@ class BhgCodec(RecordLines):
 
     name = "bhg"
     positional = True
+    write_rows = OUTPUT_BYTES // 53  # its output, 53 bytes a deal
 
     def __init__(self) -> None:
         self._first: int | None = None  # the output's first board (the writer's numbering)
@@ -105,14 +101,12 @@ class BhgCodec(RecordLines):
         out[:lead] = 10
         rows = out[lead:].reshape(count, 53)
         rows[:, 52] = 10
-        tables = _suit_tables()
 
         def work(a: int, b: int) -> None:
-            part = hands[a:b].reshape(-1)
-            cells = np.concatenate([tables[suit][(part >> np.uint64(13 * (3 - suit)))
-                                                 & np.uint64(8191)] for suit in range(4)],
-                                   axis=1)
-            rows[a:b, :52] = cells[cells != 0].reshape(b - a, 52)
+            # a hand's letters in card-number order are hand_bytes' order
+            letters = hand_bytes(hands[a:b].reshape(-1), b"", _SYMBOLS).reshape(b - a, 4, 16)
+            for hand in range(4):
+                rows[a:b, 13 * hand:13 * hand + 13] = letters[:, hand, :13]
 
         each_sub_block(count, work)
         return byte_view(out)

@@ -50,6 +50,13 @@ class HeadHooks(LineHooks):
     def decode(self, block: bytes | memoryview, width: int) -> tuple[DealArray, np.ndarray | None]:
         raise NotImplementedError
 
+    def record_ends(self, data: bytes, start: int = 0) -> np.ndarray:
+        """Where each whole record of ``data[start:]`` would end (after
+        every ``lines_per_record``-th line end)."""
+        ends = np.flatnonzero(np.frombuffer(data, np.uint8)[start:] == 10) + (start + 1)
+        found: np.ndarray = ends[self.lines_per_record - 1::self.lines_per_record]
+        return found
+
     def segments(self, source: Chunks, per_deal: PerDeal, filename: str | None,
                  first_board: int = 1) -> Iterator[Segment]:
         rest = b""
@@ -60,8 +67,7 @@ class HeadHooks(LineHooks):
             data, final = source.read_after(rest)
             if not data:
                 return
-            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10) + 1
-            ends = ends[per_record - 1::per_record]  # where each whole record would end
+            ends = self.record_ends(data)
             usable = len(ends) - (1 if self.needs_follower and not final else 0)
             if usable <= 0 and not final:
                 rest = data
@@ -83,7 +89,9 @@ class HeadHooks(LineHooks):
         """The deals of the first records of ``data`` that pass, and how many."""
         starts = np.concatenate(([0], ends[:-1]))[:usable]
         lengths = ends[:usable] - starts
-        fast = np.isin(lengths, self.record_widths())
+        widths = np.zeros(max(self.record_widths()) + 2, bool)  # by length: a fast one?
+        widths[list(self.record_widths())] = True
+        fast = widths[np.minimum(lengths, len(widths) - 1)]
         stop = usable if fast.all() else int(np.argmin(fast))
         parts: list[DealArray] = []
         count = 0

@@ -28,7 +28,6 @@ from dealerpp.deals.bulk.blocks import (
     as_grid,
     byte_view,
     check_line_end,
-    column_runs,
     content_width,
     each_sub_block,
     hand_bytes,
@@ -52,30 +51,47 @@ _SUITS = b"CDHS"
 _RANKS = b"23456789TJQKA"
 
 
-def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Suit letter -> 13 * suit (clubs 0), rank -> rank, else 128 (no card);
-    and the two characters of each card."""
-    suits = np.full(256, 128, np.uint8)
-    ranks = np.full(256, 128, np.uint8)
-    text = np.zeros((52, 2), np.uint8)
-    for suit, letter in enumerate(_SUITS):
-        suits[letter] = 13 * suit
-        for rank, char in enumerate(_RANKS):
-            text[13 * suit + rank] = (letter, char)
-    for rank, char in enumerate(_RANKS):
-        ranks[char] = rank
-    return suits, ranks, text
+def _pair_table() -> np.ndarray:
+    """A card's two characters read as one uint16 (the machine's byte order,
+    as the records are read) -> its code 13 * suit + rank (clubs 0), 255
+    for any other two bytes."""
+    table = np.full(1 << 16, 255, np.uint8)
+    text = b"".join(bytes([letter, char]) for letter in _SUITS for char in _RANKS)
+    table[np.frombuffer(text, np.uint16)] = np.arange(52, dtype=np.uint8)
+    return table
 
 
-_SUIT_OF, _RANK_OF, _CARD_TEXT = _tables()
+_CARD_OF_PAIR = _pair_table()
+# The widths of the pieces a fixed run of text is compared in, as numbers.
+_WORDS = ((8, np.dtype(np.uint64)), (4, np.dtype(np.uint32)), (2, np.dtype(np.uint16)),
+          (1, np.dtype(np.uint8)))
+
+
+def _fixed_pieces(fixed: Sequence[tuple[int, bytes]]) -> list[tuple[int, np.ndarray]]:
+    """Fixed text at its columns as (column, the text of 8, 4, 2 or 1 bytes
+    as one number): a run is compared a number at a time, not a byte."""
+    pieces = []
+    for column, text in fixed:
+        at = 0
+        for size, dtype in _WORDS:
+            while len(text) - at >= size:
+                pieces.append((column + at, np.frombuffer(text[at:at + size], dtype)))
+                at += size
+    return pieces
+
+
+def _at(raw: np.ndarray, column: int, dtype: np.dtype) -> np.ndarray:
+    """Each row's number of ``dtype`` at ``column`` (unaligned: numpy copes)."""
+    numbers: np.ndarray = np.ndarray((len(raw),), dtype, raw, column, (raw.strides[0],))
+    return numbers
 
 
 # A card's code (13 * suit + rank, clubs 0) as the symbol of its rank in its
-# suit (blocks.hand_bytes: spades first); its suit letter and rank character
-# by code, as bytes.translate tables.
+# suit (blocks.hand_bytes: spades first); its two characters by code, as
+# the uint16 that is their bytes (written at once into the record).
 _CODES = tuple(bytes(13 * (3 - suit) + rank for rank in range(13)) for suit in range(4))
-_SUIT_LETTER = bytes(_SUITS[code // 13] if code < 52 else 0 for code in range(256))
-_RANK_LETTER = bytes(_RANKS[code % 13] if code < 52 else 0 for code in range(256))
+_CARD_TEXT = np.frombuffer(b"".join(bytes([_SUITS[code // 13], _RANKS[code % 13]])
+                                    for code in range(52)), np.uint16).copy()
 
 
 def _template(digits: int) -> bytes:
@@ -97,6 +113,32 @@ class ListingCodec(HeadHooks):
     def record_widths(self) -> Sequence[int]:
         return [content + 1 for content in self.contents]
 
+    def record_ends(self, data: bytes, start: int = 0) -> np.ndarray:
+        """As every fourth line end, without looking at every byte where it
+        can: from the first record's width, the rows that have a line end
+        at each of their four lines' ends are taken as records of that
+        width, the rest of the chunk is searched. An extra line end inside
+        such a row fails the decoder's checks (every byte of a record is a
+        fixed one, a digit or a card's), so reading stops there either way."""
+        at = start
+        for _ in range(4):
+            at = data.find(b"\n", at) + 1
+            if not at:
+                return super().record_ends(data, start)
+        width = at - start
+        if width - 1 not in self.contents:  # CR LF, or not a fast record
+            return super().record_ends(data, start)
+        rows = np.frombuffer(data, np.uint8, (len(data) - start) // width * width, start)
+        rows = rows.reshape(-1, width)
+        first = width - 198  # North's first card (22 + digits)
+        ends = rows[:, width - 1] == 10
+        for seat in range(1, 4):
+            ends &= rows[:, first + seat * _STEP - 15] == 10
+        count = len(ends) if ends.all() else int(np.argmin(ends))
+        found = np.arange(1, count + 1) * width + start
+        rest = super().record_ends(data, start + count * width)
+        return np.concatenate((found, rest)) if len(rest) else found
+
     def follows(self, data: bytes, at: int, final: bool) -> bool:
         """The next deal starts here (a card on the next line would be the
         last hand's)."""
@@ -112,20 +154,20 @@ class ListingCodec(HeadHooks):
         checks.add(numbers < 10)
         first = 22 + digits  # North's first card
         fixed = [(0, b"Deal #"), (6 + digits, b": " + _HEADS[0])]
-        for seat in range(1, 4):
-            fixed += [(first + seat * _STEP - 15, b"\n" + _HEADS[seat])]
-        runs = column_runs([(column + i, bytes([char])) for column, text in fixed
-                      for i, char in enumerate(text)])
+        fixed += [(first + seat * _STEP - 15, b"\n" + _HEADS[seat]) for seat in range(1, 4)]
+        pieces = _fixed_pieces(fixed)
         masks = np.empty((len(raw), 4), np.uint64)
 
         def work(a: int, b: int) -> None:
             part = raw[a:b]
-            for column, expected in runs:
-                checks.add(part[:, column:column + len(expected)] == expected, a)
+            for column, expected in pieces:
+                checks.add(_at(part, column, expected.dtype) == expected[0], a)
             hands = np.lib.stride_tricks.as_strided(
                 part[:, first:], (b - a, 4, _HAND), (width, _STEP, 1), writeable=False)
             checks.add(hands[:, :, 2::3] == 32, a)  # a blank after each card but the last
-            card = _SUIT_OF[hands[:, :, 0::3]] + _RANK_OF[hands[:, :, 1::3]]  # (n, 4, 13)
+            # each card's two characters as one uint16, looked up at once
+            pairs = np.ndarray((b - a, 4, 13), np.uint16, part, first, (width, _STEP, 3))
+            card = _CARD_OF_PAIR.take(pairs)  # (n, 4, 13)
             checks.add(card < 52, a)
             # high first: each card below the one before it (so none twice in a hand)
             checks.add(card[:, :, 1:] < card[:, :, :-1], a)
@@ -138,40 +180,48 @@ class ListingCodec(HeadHooks):
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         """Full deals, numbered by their place in the output."""
-        count = len(deals)
-        numbers = np.arange(first_index + 1, first_index + count + 1, dtype=np.int64)
-        digits = np.ones(count, np.int64)
-        for power in range(1, 19):
-            digits += numbers >= 10 ** power
-        kinds = np.unique(digits).tolist()
-        parts = []
-        for kind in kinds:  # numbers rise: each kind is one run of rows
-            rows = np.flatnonzero(digits == kind)
-            parts.append(self._records(deals.masks[rows[0]:rows[-1] + 1], numbers[rows], kind))
+        parts = [self._records(deals.masks[a:b], first_index + a + 1, digits)
+                 for a, b, digits in _runs_of_digits(first_index, len(deals))]
+        if not parts:
+            return byte_view(np.empty(0, np.uint8))
         out = parts[0] if len(parts) == 1 else np.concatenate([p.reshape(-1) for p in parts])
         return byte_view(np.ascontiguousarray(out))
 
     @staticmethod
-    def _records(masks: np.ndarray, numbers: np.ndarray, digits: int) -> np.ndarray:
+    def _records(masks: np.ndarray, first: int, digits: int) -> np.ndarray:
+        """The records of deals numbered from ``first``, all ``digits`` long."""
         out = template_rows(len(masks), _template(digits))
         width = out.shape[1]
+        numbers = np.arange(first, first + len(masks), dtype=np.int64)
         for column in range(digits):
             out[:, 6 + column] = (numbers // 10 ** (digits - 1 - column)) % 10 + 48
-        first = 22 + digits
+        start = 22 + digits
+        # each card's two characters, a uint16 at every third byte of a hand
+        cards = np.ndarray((len(masks), 4, 13), np.uint16, out, start, (width, _STEP, 3))
 
         def work(a: int, b: int) -> None:
             # each hand's cards high first, spades first, as card codes (no sort)
-            codes = hand_bytes(masks[a:b].reshape(-1), b"", _CODES)[:, :13].tobytes()
-            for offset, letters in enumerate((_SUIT_LETTER, _RANK_LETTER)):
-                target = np.lib.stride_tricks.as_strided(
-                    out[a:, first + offset:], (b - a, 4, 13), (width, _STEP, 3))
-                target[:] = np.frombuffer(codes.translate(letters), np.uint8).reshape(b - a, 4, 13)
+            codes = hand_bytes(masks[a:b].reshape(-1), b"", _CODES).reshape(b - a, 4, 16)
+            cards[a:b] = _CARD_TEXT.take(codes[:, :, :13])
 
         each_sub_block(len(masks), work)
         return out
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
+
+
+def _runs_of_digits(first_index: int, count: int) -> list[tuple[int, int, int]]:
+    """The rows ``(a, b)`` of ``count`` deals numbered from ``first_index + 1``
+    whose numbers have ``digits`` digits, a run each width."""
+    runs = []
+    a = 0
+    while a < count:
+        digits = len(str(first_index + a + 1))
+        b = min(count, 10 ** digits - 1 - first_index)  # the last number of that width
+        runs.append((a, b, digits))
+        a = b
+    return runs
 
 
 class _PieceWriter:

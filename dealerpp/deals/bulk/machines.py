@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from dealerpp.deals.bulk.array import (
+    FULL,
     DealArray,
     full_rows,
     masks_from_owner_full,
@@ -27,15 +28,18 @@ from dealerpp.deals.bulk.array import (
 )
 from dealerpp.deals.bulk.blocks import (
     OUTPUT_BYTES,
+    RowChecks,
+    dot_prefix,
     each_sub_block,
     hand_bytes,
+    hand_sums,
     hand_texts,
     template_rows,
+    translated_grid,
 )
 from dealerpp.deals.formats._machines import GLYPHS, RANK_LETTERS
 
 _RANKS = RANK_LETTERS.encode()
-_SLICE = 8192  # rows decoded at a time
 
 
 def _grid(block: bytes | memoryview, width: int) -> np.ndarray:
@@ -115,76 +119,71 @@ class BriCodec:
         return memoryview(out.data).cast("B")
 
 
-def _rank_table() -> np.ndarray:
-    table = np.full(256, 255, np.uint8)
-    for rank, char in enumerate(_RANKS):
-        table[char] = rank
-    return table
+_DOT, _BAD = 64, 128  # as blocks' text hands: >> 6 gives 1 for a dot, 2 for a bad byte
 
 
-def _column_table() -> np.ndarray:
-    """(suit << 8 | byte) -> card number - 1 of a rank byte in that suit,
-    52 for any glyph byte, 53 for anything else."""
-    table = np.full((4, 256), 53, np.uint8)
-    for suit in range(4):
-        for rank, char in enumerate(_RANKS):
-            table[suit, char] = 13 * suit + rank
-        for char in GLYPHS:
-            table[suit, char] = 52
-    return table.ravel()
+def _hand_table() -> bytes:
+    """Rank letter -> 4 * rank (the two 0), the heart, diamond and club
+    glyphs -> a dot (they part a hand's suits as PBN's dots do), anything
+    else (the spade glyph too) -> bad."""
+    table = bytearray([_BAD] * 256)
+    for rank, char in enumerate(reversed(_RANKS)):
+        table[char] = 4 * rank
+    for glyph in GLYPHS[1:]:
+        table[glyph] = _DOT
+    return bytes(table)
 
 
-def _glyph_table() -> np.ndarray:
-    table = np.zeros(256, np.uint8)
-    for char in GLYPHS:
-        table[char] = 1
-    return table
+def _frames(grid: np.ndarray) -> np.ndarray:
+    """The 16 bytes after each hand's spade glyph, as ``(n, 4, 16)``."""
+    return np.lib.stride_tricks.as_strided(grid[:, 1:], (len(grid), 4, 16),
+                                           (grid.strides[0], 17, 1), writeable=False)
 
 
 class DgeCodec:
     """.dge: four hands N E S W, each suit as its glyph byte and its ranks
-    (68 bytes in a full deal), then 60 NUL bytes."""
+    (68 bytes in a full deal), then 60 NUL bytes.
+
+    Read as four frames of 17 bytes: the reader reads a record only when
+    each hand holds 13 cards, i.e. when each hand is its spade glyph and
+    16 bytes, 13 ranks parted by the other three glyphs in their order
+    (the 16 characters of a PBN hand, glyphs for dots); what follows the
+    68 bytes is padding the reader passes over."""
 
     name = "dge"
     write_rows = OUTPUT_BYTES // 128  # its output, 128 bytes a deal
     record = 128
-    _ranks = _rank_table()
-    _is_glyph = _glyph_table()
-    _expected_glyphs = np.frombuffer(GLYPHS * 4, np.uint8)
-    _columns = _column_table()
+    _table = _hand_table()
 
     def decode(self, block: bytes | memoryview) -> tuple[DealArray, np.ndarray | None]:
-        """In slices of rows, so the temporaries stay in the CPU cache."""
-        grid = _grid(block, self.record)
-        masks = np.empty((len(grid), 4), np.uint64)
-        ok = np.empty(len(grid), bool)
-        for start in range(0, len(grid), _SLICE):
-            stop = min(start + _SLICE, len(grid))
-            masks[start:stop], ok[start:stop] = self._decode_rows(grid[start:stop, :68])
-        return DealArray(masks), _ok_or_none(ok)
+        """In sub-blocks of rows, so the temporaries stay in the CPU cache."""
+        raw = _grid(block, self.record)
+        checks = RowChecks(len(raw))
+        masks = np.empty((len(raw), 4), np.uint64)
 
-    def _decode_rows(self, raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        rows = len(raw)
-        glyph = self._is_glyph[raw]
-        group = np.cumsum(glyph, axis=1, dtype=np.uint8)
-        group -= np.uint8(1)  # hand * 4 + suit
-        ok = (glyph.sum(axis=1, dtype=np.int32) == 16) & (glyph[:, 0] == 1)
-        # the glyphs come in the order S H D C, four times
-        expected = self._expected_glyphs[np.minimum(group, 15)]
-        ok &= ((glyph == 0) | (raw == expected)).all(axis=1)
-        # the column of each byte: card number - 1, 52 for a glyph, 53 for junk
-        suit_and_byte = (group & np.uint8(3)).astype(np.uint16) << 8
-        suit_and_byte |= raw
-        column = self._columns[suit_and_byte]
-        ok &= (column != 53).all(axis=1)
-        owner = np.full((rows, 54), 4, np.uint8)
-        flat = column.astype(np.intp)
-        flat += (np.arange(rows, dtype=np.intp) * 54)[:, None]
-        owner.ravel()[flat.ravel()] = (group >> 2).ravel()
-        # 52 rank bytes naming 52 different cards: each card exactly once
-        ok &= (owner[:, :52] != 4).all(axis=1)
-        masks = masks_from_owner_full(owner[:, 51::-1] & np.uint8(3))
-        return masks, ok & full_rows(masks)
+        def work(a: int, b: int) -> None:
+            checks.add(raw[a:b, 0:52:17] == GLYPHS[0], a)  # each hand's spade glyph
+            codes = translated_grid(block[a * 128:b * 128], self._table, 128)
+            masks[a:b] = self._hands(_frames(codes), _frames(raw[a:b]), checks, a)
+
+        each_sub_block(len(raw), work)
+        return DealArray(masks), checks.ok
+
+    @staticmethod
+    def _hands(codes: np.ndarray, raw: np.ndarray, checks: RowChecks, row: int) -> np.ndarray:
+        """The masks of ``(n, 4, 16)`` hands (glyphs for dots) and their checks."""
+        dots = codes >> 6  # 0 a rank, 1 a glyph, 2 anything else
+        checks.add(dots < 2, row)
+        suits = dot_prefix(dots)  # glyphs up to here: 0 spades .. 3 clubs
+        checks.add(suits[:, :, 15] == 3, row)  # so 13 ranks a hand
+        # the glyphs in their order: the k-th of a hand is 2 + k (hearts 3 ...)
+        checks.add(((raw - suits) == 2) == (dots == 1), row)
+        card = np.uint8(39) - suits * np.uint8(13)  # as blocks' text hands
+        card += codes >> 2
+        card |= np.uint8(0) - dots
+        sums = hand_sums(card)
+        checks.add(sums.sum(axis=1, dtype=np.uint64) == FULL, row)  # every card once
+        return sums
 
     def encode(self, deals: DealArray, first_index: int = 0) -> memoryview:
         """A hand is the spade glyph, then its ranks as ``S.H.D.C`` text is
