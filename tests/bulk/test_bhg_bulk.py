@@ -63,8 +63,9 @@ def test_boards_of_the_source_number_the_output_from_its_first() -> None:
     found = [Deal(tuple(row), board=5 + i) for i, row in enumerate(random_deals(9, 1).masks.tolist())]
     data = deals_api.dumps(found, "pbn")
     assert isinstance(data, str)
+    expected = per_deal(data.encode(), "pbn", "bhg")
     for chunk in (64, 1 << 20):
-        assert bulk(data.encode(), "pbn", "bhg", chunk) == per_deal(data.encode(), "pbn", "bhg")
+        assert bulk(data.encode(), "pbn", "bhg", chunk) == expected
 
 
 def odd(line: bytes, how: str) -> bytes:

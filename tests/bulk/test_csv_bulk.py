@@ -68,11 +68,13 @@ def test_boards_and_their_dealers_come_through_from_pbn() -> None:
     found[3] = Deal(tuple(rows[3]), board=7, dealer=Seat.WEST, vul=Vul.BOTH)
     data = deals_api.dumps(found, "pbn")
     assert isinstance(data, str)
+    written = per_deal(data.encode(), "pbn", "csv")
+    assert isinstance(written, bytes)
+    read = per_deal(written, "csv", "pbn")
     for chunk in (64, 1 << 20):
         there = bulk(data.encode(), "pbn", "csv", chunk)
-        assert there == per_deal(data.encode(), "pbn", "csv")
-        assert isinstance(there, bytes)
-        assert bulk(there, "csv", "pbn", chunk) == per_deal(there, "csv", "pbn")
+        assert there == written
+        assert bulk(written, "csv", "pbn", chunk) == read
 
 
 def _field(body: bytes, index: int, value: bytes) -> bytes:

@@ -72,9 +72,9 @@ def test_the_writers_page_is_read_in_bulk(chunk: int, first_board: int | None) -
 @pytest.mark.parametrize("count", [0, 1, 5, 6, 7, 12, 13, 40])
 def test_the_page_is_written_in_bulk(count: int) -> None:
     raw = random_deals(count, 3).masks.astype("<u8").tobytes()
+    expected = per_deal(raw, "deals", "html")
     for chunk in (64, 1 << 20):
-        assert converted(raw, "deals", "html", chunk, per_deal=WriterRefused()) == \
-            per_deal(raw, "deals", "html")
+        assert converted(raw, "deals", "html", chunk, per_deal=WriterRefused()) == expected
 
 
 @SETTINGS
@@ -235,11 +235,13 @@ def test_boards_of_their_own_dealer_come_through_from_pbn() -> None:
     found[3] = Deal(tuple(rows[3]), board=7, dealer=Seat.WEST, vul=Vul.BOTH)
     data = deals_api.dumps(found, "pbn")
     assert isinstance(data, str)
+    written = per_deal(data.encode(), "pbn", "html")
+    assert isinstance(written, bytes)
+    read = per_deal(written, "html", "pbn")
     for chunk in (64, 1 << 20):
         there = bulk(data.encode(), "pbn", "html", chunk)
-        assert there == per_deal(data.encode(), "pbn", "html")
-        assert isinstance(there, bytes)
-        assert bulk(there, "html", "pbn", chunk) == per_deal(there, "html", "pbn")
+        assert there == written
+        assert bulk(written, "html", "pbn", chunk) == read
 
 
 def test_the_encoders_tables_are_the_page_writers() -> None:

@@ -48,6 +48,31 @@ def shared_server() -> Iterator[Client]:
             client.process.kill()
 
 
+@pytest.fixture(scope="session")
+def negotiated_server() -> Iterator[Client]:
+    """One more server a process, for the tests of what a client may
+    negotiate: UTF-8 positions and completion snippets, both asked for at
+    its start (each test looks at its own), a start for both tests rather
+    than one each. It leaves no document open between tests and must exit
+    0 at the end."""
+    client = start({"general": {"positionEncodings": ["utf-8", "utf-16"]},
+                    "textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}})
+    try:
+        yield client
+        assert client.close() == 0
+        assert client.stdout_noise == b""
+    finally:
+        if client.process.poll() is None:
+            client.process.kill()
+
+
+@pytest.fixture
+def negotiated(negotiated_server: Client) -> Iterator[Client]:
+    """The process's negotiating server, with no document open when the test starts."""
+    yield negotiated_server
+    negotiated_server.reset()
+
+
 @pytest.fixture
 def server(shared_server: Client) -> Iterator[Client]:
     """The module's server, with no document open when the test starts."""

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 from tests.conftest import PROJECT_ROOT
-from tests.editor.conftest import start
 from tests.editor.lsp_client import Client, at, span
 
 DL = "file:///home/player/scripts/open.dl"
@@ -104,17 +103,13 @@ def test_an_emoji_before_an_error_does_not_shift_it(server: Client) -> None:
     assert server.diagnostics(DL, 3) == []
 
 
-def test_the_client_may_negotiate_utf8() -> None:
-    client = start({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
-    try:
-        assert client.capabilities["positionEncoding"] == "utf-8"
-        before = "x = /* \N{PLAYING CARD ACE OF SPADES} é */ "
-        client.open(DL, f"{before}nothing + 1\n")
-        (found,) = client.diagnostics(DL)
-        width = len(before.encode("utf-8"))
-        assert found["range"] == span(0, width, 0, width + len("nothing"))
-    finally:
-        assert client.close() == 0
+def test_the_client_may_negotiate_utf8(negotiated: Client) -> None:
+    assert negotiated.capabilities["positionEncoding"] == "utf-8"
+    before = "x = /* \N{PLAYING CARD ACE OF SPADES} é */ "
+    negotiated.open(DL, f"{before}nothing + 1\n")
+    (found,) = negotiated.diagnostics(DL)
+    width = len(before.encode("utf-8"))
+    assert found["range"] == span(0, width, 0, width + len("nothing"))
 
 
 def test_a_lone_carriage_return_ends_a_line_for_the_client(server: Client) -> None:

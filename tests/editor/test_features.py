@@ -11,7 +11,6 @@ import pytest
 
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.shapeset import ShapeSet
-from tests.editor.conftest import start
 from tests.editor.lsp_client import Client, at, span
 
 URI = "file:///home/player/scripts/features.dpp"
@@ -153,16 +152,12 @@ def test_functions_variables_and_the_shape_snippet_in_an_expression(server: Clie
     assert offered["hcp"]["textEdit"]["newText"] == "hcp("
 
 
-def test_a_client_that_takes_snippets_gets_them() -> None:
-    client = start({"textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}})
-    try:
-        offered = complete(client, EXPRESSION)
-        snippet = offered["shape{}"]
-        assert snippet["insertTextFormat"] == 2
-        assert snippet["textEdit"]["newText"].startswith("shape{${1|north,east,south,west|}")
-        assert offered["hcp"]["textEdit"]["newText"] == "hcp($1)"
-    finally:
-        assert client.close() == 0
+def test_a_client_that_takes_snippets_gets_them(negotiated: Client) -> None:
+    offered = complete(negotiated, EXPRESSION)
+    snippet = offered["shape{}"]
+    assert snippet["insertTextFormat"] == 2
+    assert snippet["textEdit"]["newText"].startswith("shape{${1|north,east,south,west|}")
+    assert offered["hcp"]["textEdit"]["newText"] == "hcp($1)"
 
 
 def test_no_variable_before_its_definition(server: Client) -> None:

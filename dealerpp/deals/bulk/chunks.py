@@ -30,18 +30,33 @@ def lone_cr(data: bytes, end: int) -> int | None:
     return int(at[nexts != 10][0])
 
 
+THREAD_BYTES = 1 << 16
+
+
+class _Read:
+    """Stands for a read-ahead thread when the chunk was read at once."""
+
+    def join(self) -> None:
+        pass
+
+
+_READ = _Read()
+
+
 class Chunks:
     """Bytes of the input in chunks, with a count for the progress bar.
 
     The next chunk is read on a thread while the current one is converted
     (reading releases the GIL, as numpy does), so the disk or pipe and the
-    CPU work at the same time."""
+    CPU work at the same time. A chunk under ``THREAD_BYTES`` (a test's,
+    to cross many chunk ends) is read ahead at once, in this thread: a
+    thread's start and the GIL's handovers cost more than such a read."""
 
     def __init__(self, handle: IO[bytes], chunk: int) -> None:
         self.handle = handle
         self.chunk = chunk
         self.read_bytes = 0
-        self._ahead: threading.Thread | None = None
+        self._ahead: threading.Thread | _Read | None = None
         self._ahead_data = b""
         self._ahead_error: BaseException | None = None
 
@@ -81,6 +96,10 @@ class Chunks:
             except BaseException as error:  # raised where the data is taken
                 self._ahead_error = error
 
+        if self.chunk < THREAD_BYTES:
+            run()
+            self._ahead = _READ
+            return
         self._ahead = threading.Thread(target=run, daemon=True)
         self._ahead.start()
 

@@ -6,6 +6,7 @@ them."""
 from __future__ import annotations
 
 from dealerpp.deals.model import (
+    RANK_CHARS,
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
     Call,
@@ -25,9 +26,10 @@ def deal_string(deal: Deal, first: Seat = Seat.NORTH, prefix: bool = True) -> st
         if deal.masks[seat] == 0 and deal.in_play:
             parts.append("-")
             continue
-        cards = deal.cards_in_order(seat)
-        parts.append(".".join("".join(c.rank_char for c in cards if c.suit == suit)
-                              for suit in SUITS_HIGH_FIRST))
+        held: list[list[str]] = [[], [], [], []]  # rank characters by suit, clubs first
+        for card in deal.cards_in_order(seat):  # one pass: no Suit made a card
+            held[card // 13].append(RANK_CHARS[card % 13])
+        parts.append(".".join("".join(held[suit]) for suit in SUITS_HIGH_FIRST))
     body = " ".join(parts)
     return f"{SEAT_CHARS[first]}:{body}" if prefix else body
 
