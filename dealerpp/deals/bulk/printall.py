@@ -26,7 +26,7 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
-from dealerpp.deals.bulk.places import Buffers, digit_counts, rows_at
+from dealerpp.deals.bulk.places import Buffers, digit_counts, digit_rows, rows_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -234,7 +234,7 @@ def printall_text(masks: np.ndarray, first_number: int) -> np.ndarray | None:
     for run_start, run_stop, digits in digit_counts(first_number, count):
         for a in range(run_start, run_stop, _SUB):
             b = min(a + _SUB, run_stop)
-            done = _deals_at(out, at, masks[a:b], first_number + a, max(digits, 4) + 2)
+            done = _deals_at(out, at, masks[a:b], first_number + a, digits)
             if done is None:
                 return None
             at = done
@@ -242,9 +242,10 @@ def printall_text(masks: np.ndarray, first_number: int) -> np.ndarray | None:
 
 
 def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
-              head: int) -> int | None:
-    """Write the deals (numbered from ``first_number``, whose number lines
-    are ``head`` bytes) from byte ``at``; where they end, or None."""
+              digits: int) -> int | None:
+    """Write the deals (numbered from ``first_number``, numbers of ``digits``
+    digits) from byte ``at``; where they end, or None."""
+    head = max(digits, 4) + 2  # "%4d." and the line end
     cells, west, lengths = _by_places()
     suits = suit_rows(masks)
     if (popcount(suits[:, :, :3]) > 10).any():
@@ -257,7 +258,11 @@ def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
     np.cumsum(flat, out=flat)
     flat += at
     numbers = np.arange(first_number, first_number + len(masks), dtype=np.int64)
-    rows_at(out, head)[ends[:, 0] - head] = _number_lines(numbers)[:, _NUMBER - head:]
+    lines = np.empty((len(masks), head), np.uint8)
+    lines[:, :head - 2 - digits] = 32
+    lines[:, head - 2 - digits:head - 2] = digit_rows(numbers, digits)
+    lines[:, head - 2:] = (ord("."), 10)
+    rows_at(out, head)[ends[:, 0] - head] = lines
     kinds = suits[:, :, 3] + [0, 0, 0, 8192]  # the last row: and the blank line
     rows_at(out, _SLOT)[ends[:, 1:] - _SLOT] = west.take(kinds, axis=0)
     rows_at(out, 60)[ends[:, :4]] = cells.take(suits[:, :, :3], axis=0).reshape(-1, 4, 60)
@@ -350,34 +355,46 @@ def _read_by_places(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (garbage where it did not), and where each would end."""
     if not _HASHED:
         _HASHED.append(_hashed_table())
-    _, _, lengths = _by_places()
-    at = np.flatnonzero(arr == ord(".")) + 2  # the first row, after ".\n"
-    masks = np.zeros((len(at), 4), np.uint64)
+    starts = np.flatnonzero(arr == ord(".")) + 2  # the first row, after ".\n"
+    masks = np.zeros((len(starts), 4), np.uint64)
     if len(arr) < 60:
-        return masks, at + len(arr)
+        return masks, starts + len(arr)
     windows = np.lib.stride_tricks.sliding_window_view(arr, 60)
+    ends = np.empty(len(starts), np.int64)
+    for a in range(0, len(starts), _SUB):  # small temporaries, used again
+        ends[a:a + _SUB] = _rows_read(windows, starts[a:a + _SUB], masks[a:a + _SUB])
+    return masks, ends
+
+
+def _rows_read(windows: np.ndarray, at: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """Read the four rows of deals whose first starts at ``at`` into ``masks``;
+    where the deals end."""
+    _, _, lengths = _by_places()
+    last = len(windows) - 1
     for shift in (39, 26, 13, 0):
-        at = np.minimum(at, len(arr) - 60)  # past the end: garbage, the end ends it
+        at = np.minimum(at, last)  # past the end: garbage, the end ends it
         cells = _row_holdings(windows[at])  # (count, 3): N E S
         west = 8191 & ~(cells[:, 0] | cells[:, 1] | cells[:, 2])
         masks[:, :3] |= cells.astype(np.uint64) << np.uint64(shift)
         masks[:, 3] |= west.astype(np.uint64) << np.uint64(shift)
         at = at + 61 + lengths.take(west)
-    return masks, at + 1
+    ends: np.ndarray = at + 1
+    return ends
 
 
 def _row_holdings(rows: np.ndarray) -> np.ndarray:
     """``(N, 3)`` holdings of the three 20-byte cells starting each row: the
     bits of the characters at even columns (a rank where the writer puts
-    one, anything else where it does not: the text written again tells)."""
-    codes = rows[:, 0::2].astype(np.uint16)
+    one, anything else where it does not: the text written again tells).
+    The characters are laid out a column a row (``(10, 3 * N)``), so each
+    OR runs over contiguous rows."""
+    codes = np.empty((10, len(rows), 3), np.uint16)
+    codes[...] = rows[:, 0::2].reshape(-1, 3, 10).transpose(2, 0, 1)
     codes *= np.uint16(_HASH_MUL)
     codes >>= np.uint16(_HASH_SHIFT)
     codes &= np.uint16(15)
-    bits = np.left_shift(np.uint16(1), codes).reshape(-1, 3, 10)
-    held = bits[:, :, 0].copy()
-    for column in range(1, 10):
-        held |= bits[:, :, column]
+    bits = np.left_shift(np.uint16(1), codes)
+    held = np.bitwise_or.reduce(bits, axis=0)
     held &= np.uint16(_HASH_MASK)
     holdings: np.ndarray = _HASHED[0].take(held)
     return holdings
