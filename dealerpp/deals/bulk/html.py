@@ -30,7 +30,7 @@ import numpy as np
 
 from dealerpp.deals._io import ENCODING, ERRORS
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.blocks import RANKS, byte_view, each_sub_block, hand_texts
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, byte_view, each_sub_block, hand_texts
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, joined
 
 if TYPE_CHECKING:
@@ -249,8 +249,10 @@ class HtmlCodec(RecordLines):
     around them written once its title is known."""
 
     name = "html"
-    #: about 1 KB a board: the converter hands the encoder this many at a time
-    write_rows = 16384
+    #: the converter hands the encoder this many boards at a time: their
+    #: page text (about 1,088 bytes a board) stays near OUTPUT_BYTES, so
+    #: the memory it takes is used again, not fresh pages each call
+    write_rows = OUTPUT_BYTES // 1088
 
     def __init__(self) -> None:
         self._head: bytes | None = None  # the page's head, once its title is known
