@@ -246,14 +246,19 @@ def test_boards_of_their_own_dealer_come_through_from_pbn() -> None:
 
 def test_the_encoders_tables_are_the_page_writers() -> None:
     """Every holding's cards and points, as the per-deal writer shows them."""
-    from dealerpp.deals.bulk.html import _tables
+    from dealerpp.deals.bulk.html import _VOID_MARK, _tables
     from dealerpp.deals.formats import html
 
     tables = _tables()
     for holding in range(8192):
-        cell = tables.cards[holding]
-        assert bytes(cell[cell != 0]).decode() == html.suit_cards(holding)
+        cell = bytes(tables.cards[holding]).replace(b"\0", b"")
+        assert (cell == _VOID_MARK) == (holding == 0)  # a void's dash is put in place later
+        shown = tables.void if holding == 0 else cell
+        assert shown.decode() == html.suit_cards(holding)
         assert tables.points[holding] == html.hcp(holding)
+    # the mark is no byte of the board's own text either
+    assert _VOID_MARK[0] not in tables.row and _VOID_MARK[0] not in tables.open
+    assert _VOID_MARK[0] not in tables.close
 
 
 # The writer's board line as a pattern (the format's fact, as the writer

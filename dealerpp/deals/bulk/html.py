@@ -30,8 +30,8 @@ import numpy as np
 
 from dealerpp.deals._io import ENCODING, ERRORS
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, byte_view, each_sub_block, hand_texts
-from dealerpp.deals.bulk.lines import Decoded, RecordLines, joined
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, each_sub_block, hand_texts
+from dealerpp.deals.bulk.lines import Decoded, RecordLines
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk import printpbn
@@ -53,7 +53,11 @@ _TO_DEAL = b'" data-deal="'
 _VULS = (b"None", b"NS", b"EW", b"All")
 _LINE = len(_BOARD_START) + len(_TO_VUL) + len(_TO_DEAL) + 69 + 2  # but number and vul
 _DIGITS = 19  # int64
-_SUIT_WIDTH = 29  # the widest suit: a void's dash
+_SUIT_WIDTH = 16  # a suit's 13 cards at most, in a row of 16 bytes
+# A void's slot holds this byte (no page text holds it) instead of the
+# void's dash, 27 bytes, which would widen all 16 suit slots of every board
+# by 13 zero bytes: each is put in place once the zero bytes are dropped.
+_VOID_MARK = b"\x01"
 _BLOCK_ROWS = 1024  # boards of ~1.5 KB made at a time: they stay in the CPU cache
 
 
@@ -130,8 +134,8 @@ class _Tables:
         # tests/bulk/test_html_bulk.py holds every row to html.suit_cards)
         self.cards = np.zeros((8192, _SUIT_WIDTH), np.uint8)
         self.cards[:, :13] = holding_text(lambda rank: RANKS[rank:rank + 1], 13)[0]
-        void = html.suit_cards(0).encode()
-        self.cards[0, :len(void)] = np.frombuffer(void, np.uint8)
+        self.cards[0, 0] = _VOID_MARK[0]
+        self.void = html.suit_cards(0).encode()
         holdings = np.arange(8192)
         # A 4, K 3, Q 2, J 1: bits 12 .. 9 of a holding (html.hcp)
         self.points = np.zeros(8192, np.uint8)
@@ -327,7 +331,7 @@ class HtmlCodec(RecordLines):
     def encode(self, deals: DealArray, first_index: int = 0) -> bytes | memoryview:
         return self._out(self._boards(deals, first_index), deals.title)
 
-    def _boards(self, deals: DealArray, first_index: int) -> memoryview:
+    def _boards(self, deals: DealArray, first_index: int) -> bytes:
         tables = _tables()
         slots = tables.template.slots
         count = len(deals)
@@ -362,7 +366,7 @@ class HtmlCodec(RecordLines):
                 rows[:, start + 17 * seat:start + 17 * seat + 16] = texts[:, seat]
                 for suit in range(4):
                     holding = (masks[:, seat] >> np.uint64(13 * suit)) & np.uint64(8191)
-                    fill(rows, f"suit{seat}{suit}", tables.cards[holding])
+                    fill(rows, f"suit{seat}{suit}", np.take(tables.cards, holding, axis=0))
                     points[:, seat] += tables.points[holding]
             for seat in range(4):
                 tens = points[:, seat] // 10
@@ -371,7 +375,7 @@ class HtmlCodec(RecordLines):
             parts[a] = rows[rows != 0]
 
         each_sub_block(count, work, _BLOCK_ROWS)
-        return byte_view(joined(parts))
+        return b"".join(parts[start].data for start in sorted(parts)).replace(_VOID_MARK, tables.void)
 
     def ending(self, total: int) -> bytes:
         from dealerpp.deals.formats.html import DEFAULT_TITLE, PAGE_CLOSE, PAGE_END
