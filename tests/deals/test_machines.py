@@ -212,8 +212,11 @@ def test_bad_records_name_the_board_and_byte(fmt: str, data: bytes, expected: st
 def test_bad_lines_name_the_board_line_and_column(fmt: str, data: str, expected: str,
                                                    where: tuple[int, int]) -> None:
     error = error_of(data.encode("utf-8"), fmt)
-    assert error.message.startswith(expected)
+    assert error.text.startswith(expected)
     assert (error.line, error.column) == where
+    # the board a message names is a field too, not only words in the text
+    named = expected.split(":")[0]
+    assert error.board == (int(named.split()[1]) if named.startswith("board ") else None)
 
 
 def run(argv: list[str]) -> tuple[int, str, str]:

@@ -365,8 +365,8 @@ def read_bhg(source: Source, filename: str | None = None, first_board: int = 1) 
 
 def decode_bhg(line: str, board: int, line_number: int, name: str | None) -> Deal:
     def error(column: int, message: str) -> DppError:
-        return DppError(f"board {board}: {message}", line=line_number, column=column,
-                        filename=name, source_line=line)
+        return DppError(message, line=line_number, column=column, filename=name,
+                        source_line=line, board=board)
 
     text = line.rstrip()
     dealer = board_dealer_vul(board)[0]
@@ -477,11 +477,12 @@ def _csv_fields(line: str) -> list[tuple[int, str]]:
 
 def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     text = line.rstrip()
-    board_label = "a board"
+    board: int | None = None  # known once its field is read; errors before say "a board"
 
     def error(column: int, message: str) -> DppError:
-        return DppError(f"{board_label}: {message}", line=line_number, column=column,
-                        filename=name, source_line=line)
+        text = message if board is not None else f"a board: {message}"
+        return DppError(text, line=line_number, column=column, filename=name,
+                        source_line=line, board=board)
 
     try:
         fields = _csv_fields(text)
@@ -493,7 +494,6 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     if not (board_text.isascii() and board_text.isdigit()) or int(board_text) == 0:
         raise error(board_column, f"the board number must be a positive integer, got {quote(board_text)}")
     board = int(board_text)
-    board_label = f"board {board}"
     owners = Owners(board)
     masks = _usual_holdings([holding for _, holding in fields[:16]])
     for index, (column, holding) in enumerate(fields[:16] if masks is None else ()):

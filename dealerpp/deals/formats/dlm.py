@@ -131,8 +131,8 @@ def _boards(values: dict[str, _Line], name: str | None) -> Iterator[Deal]:
     for board in range(first, last + 1):
         deal = read_boards.get(board)
         if deal is None:
-            raise DppError(f"board {board}: no 'Board {board:02d}=' line "
-                           f"(From board {first} to To board {last})", filename=name)
+            raise DppError(f"no 'Board {board:02d}=' line (From board {first} to To board {last})",
+                           filename=name, board=board)
         duplicates = values.get(f"duplicates {board:02d}")
         yield replace(deal, extra=replace(
             info, board_duplicates=duplicates.value if duplicates else "0"))
@@ -191,8 +191,8 @@ def _decode(board: int, line: _Line, name: str | None) -> Deal:
     value = line.value
 
     def error(offset: int, message: str) -> DppError:
-        return DppError(f"board {board}: {message}", line=line.number,
-                        column=line.column + offset, filename=name, source_line=line.text)
+        return DppError(message, line=line.number, column=line.column + offset,
+                        filename=name, source_line=line.text, board=board)
 
     if len(value) < LETTERS:
         raise error(len(value), f"expected 26 letters a-p, got {len(value)} characters")
