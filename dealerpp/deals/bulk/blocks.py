@@ -70,8 +70,14 @@ OUTPUT_BYTES = 4 << 20
 
 
 def _threads() -> int:
-    """numpy releases the GIL in ufuncs: use the cores there are."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """numpy releases the GIL in ufuncs: use the cores this process may run
+    on (``taskset`` or a container's cpuset may allow fewer than the machine
+    has; a helper thread on the same one core only costs switches)."""
+    if hasattr(os, "sched_getaffinity"):
+        usable = len(os.sched_getaffinity(0))
+    else:  # not Linux: the machine's count is all there is to know
+        usable = os.cpu_count() or 1
+    return max(1, min(4, usable))
 
 
 def each_sub_block(rows: int, work: Callable[[int, int], None], size: int | None = None) -> None:
