@@ -38,14 +38,7 @@ def shared_server() -> Iterator[Client]:
     stealing spreads a module's tests over the workers. ``server`` leaves
     no document open between tests. At the end it must exit 0 having
     written nothing but frames on standard output."""
-    client = start()
-    try:
-        yield client
-        assert client.close() == 0
-        assert client.stdout_noise == b""
-    finally:
-        if client.process.poll() is None:
-            client.process.kill()
+    yield from _served(start())
 
 
 @pytest.fixture(scope="session")
@@ -55,8 +48,13 @@ def negotiated_server() -> Iterator[Client]:
     its start (each test looks at its own), a start for both tests rather
     than one each. It leaves no document open between tests and must exit
     0 at the end."""
-    client = start({"general": {"positionEncodings": ["utf-8", "utf-16"]},
-                    "textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}})
+    yield from _served(start({"general": {"positionEncodings": ["utf-8", "utf-16"]},
+                              "textDocument": {"completion": {"completionItem": {"snippetSupport": True}}}}))
+
+
+def _served(client: Client) -> Iterator[Client]:
+    """Lend a started server to the tests, then require a clean exit 0 with
+    nothing but frames written on standard output; kill it if it hangs on."""
     try:
         yield client
         assert client.close() == 0
