@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from dealerpp.deals.model import Deal, board_dealer_vul
+from dealerpp.deals.numbers import digits_problem, digits_value, too_long
 
 Span = tuple[int, int]
 
@@ -31,11 +32,14 @@ def parse_spans(text: str) -> tuple[Span, ...]:
 
 def _board_number(text: str, whole: str) -> int:
     text = text.strip()
-    if not (text.isascii() and text.isdigit()):
+    if too_long(text):
+        raise ValueError(digits_problem(text, "a board number"))
+    number = digits_value(text)
+    if number is None:
         raise ValueError(f"expected board numbers such as 1-24 or 1-12,15, got {whole!r}")
-    if int(text) == 0:
+    if number == 0:
         raise ValueError("boards are numbered from 1")
-    return int(text)
+    return number
 
 
 def spans_text(numbers: Iterable[int]) -> str:

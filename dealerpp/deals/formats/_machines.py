@@ -42,6 +42,7 @@ from dealerpp.deals.model import (
     mask_problem,
     popcount,
 )
+from dealerpp.deals.numbers import digits_problem, digits_value, too_long
 from dealerpp.deals.options import Source, Target
 from dealerpp.diagnostics import DppError, TextProblem, quote
 
@@ -491,9 +492,12 @@ def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     if len(fields) != 18:
         raise error(1, f"a board is 18 fields, this line has {len(fields)}")
     board_column, board_text = fields[16]
-    if not (board_text.isascii() and board_text.isdigit()) or int(board_text) == 0:
-        raise error(board_column, f"the board number must be a positive integer, got {quote(board_text)}")
-    board = int(board_text)
+    value = digits_value(board_text)
+    if not value:
+        raise error(board_column, digits_problem(board_text, "the board number")
+                    if too_long(board_text) else
+                    f"the board number must be a positive integer, got {quote(board_text)}")
+    board = value
     owners = Owners(board)
     masks = _usual_holdings([holding for _, holding in fields[:16]])
     for index, (column, holding) in enumerate(fields[:16] if masks is None else ()):

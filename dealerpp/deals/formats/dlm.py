@@ -29,6 +29,7 @@ from typing import ClassVar
 from dealerpp.deals._io import TextSink, source_name, text_lines
 from dealerpp.deals.formats._machines import Owners, owners_of
 from dealerpp.deals.model import Deal, FormatData
+from dealerpp.deals.numbers import digits_problem, digits_value, too_long
 from dealerpp.deals.options import READ, WRITE, ReadOptions, Source, Target, WriteOptions
 from dealerpp.deals.selection import spans_text
 from dealerpp.diagnostics import DppError, quote
@@ -145,9 +146,7 @@ def _info_of(deal: Deal) -> DlmInfo | None:
 
 def _board_number(key: str) -> int | None:
     prefix, _, digits = key.partition(" ")
-    if prefix == "board" and digits.isascii() and digits.isdigit():
-        return int(digits)
-    return None
+    return digits_value(digits) if prefix == "board" else None
 
 
 def _number(values: dict[str, _Line], key: str, name: str | None,
@@ -155,13 +154,15 @@ def _number(values: dict[str, _Line], key: str, name: str | None,
     found = values.get(key)
     if found is None and default is not None:
         return default
-    if found is None or not (found.value.isascii() and found.value.isdigit()):
+    value = None if found is None else digits_value(found.value)
+    if value is None:
         spelled = "Checksum" if key == "checksum" else key.capitalize()
-        raise DppError(f"a .dlm file needs a '{spelled}=' line with a number",
+        why = f" ({digits_problem(found.value, 'this one')})" if found and too_long(found.value) else ""
+        raise DppError(f"a .dlm file needs a '{spelled}=' line with a number{why}",
                        line=found.number if found else None,
                        column=found.column if found else None, filename=name,
                        source_line=found.text if found else None)
-    return int(found.value)
+    return value
 
 
 def _verified_header(values: dict[str, _Line], first: int, last: int,

@@ -34,6 +34,7 @@ from dealerpp.deals.model import (
     board_dealer_vul,
     holding_text,
 )
+from dealerpp.deals.numbers import digits_problem, digits_value
 from dealerpp.deals.options import READ, WRITE, ReadOptions, Source, Target, WriteOptions
 from dealerpp.diagnostics import DppError
 
@@ -201,13 +202,17 @@ def _deals(source: Source, filename: str | None) -> Iterator[Deal]:
         found = _BOARD.search(line)
         if found is None:
             continue
-        board, dealer, vul, text = found.groups()
+        digits, dealer, vul, text = found.groups()
+        board = digits_value(digits)
+        if board is None:  # digits past what int() takes
+            raise DppError(digits_problem(digits, "the board number"), line=line_number, column=found.start(1) + 1,
+                           filename=name, source_line=line)
         try:
-            yield Deal.from_pbn(html.unescape(text), board=int(board),
+            yield Deal.from_pbn(html.unescape(text), board=board,
                                 dealer=Seat.from_char(dealer), vul=_VULS[vul])
         except ValueError as error:
-            raise DppError(f"board {board}: {error}", line=line_number,
-                           column=found.start(4) + 1, filename=name, source_line=line) from None
+            raise DppError(str(error), line=line_number, column=found.start(4) + 1,
+                           filename=name, source_line=line, board=board) from None
 
 
 __all__ = ["board_html", "hcp", "page_html", "read", "title_of", "write"]

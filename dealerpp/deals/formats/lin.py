@@ -51,6 +51,7 @@ from dealerpp.deals.model import (
     deal_trumps,
     popcount,
 )
+from dealerpp.deals.numbers import digits_value
 from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, quote
 
@@ -439,11 +440,11 @@ class _Reader:
         return found
 
     def _claim(self, pair: _Pair) -> int:
-        value = pair.value.strip()
-        if not value.isdigit() or not value.isascii() or int(value) > 13:
+        value = digits_value(pair.value.strip())
+        if value is None or value > 13:
             raise self._error(f"mc: a claim is declarer's tricks, 0 to 13, not "
                                   f"{quote(pair.value)}", pair.at)
-        return int(value)
+        return value
 
     def _check_play(self, deal: Deal, play: list[Card], pairs: list[_Pair]) -> None:
         trumps = deal_trumps(deal)

@@ -77,6 +77,7 @@ from dealerpp.deals.model import (
     Tricks,
     Vul,
 )
+from dealerpp.deals.numbers import digits_value
 from dealerpp.deals.options import READ, ReadOptions, RecordTally, Report, Source
 from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
 
@@ -663,13 +664,13 @@ def tricks_of_table(columns: str, words: list[str],
     found: dict[tuple[Seat, Strain], int] = {}
     for start in range(0, len(words), len(names)):
         row = dict(zip(names, words[start:start + len(names)], strict=True))
-        declarer, result = seat_of(row["Declarer"]), row["Result"]
+        declarer, result = seat_of(row["Declarer"]), digits_value(row["Result"])
         try:
             strain = Strain.from_text(row["Denomination"])
         except ValueError:
             return None
-        if declarer is None or not result.isdigit() or int(result) > per_hand \
-                or found.setdefault((declarer, strain), int(result)) != int(result):
+        if declarer is None or result is None or result > per_hand \
+                or found.setdefault((declarer, strain), result) != result:
             return None
     return Tricks.of(lambda declarer, strain: found.get((declarer, strain)))
 
@@ -695,8 +696,7 @@ def _hands_written(value: str) -> bool:
 
 
 def _board(value: str) -> int | None:
-    text = value.strip()
-    return int(text) if text.isdigit() and text.isascii() else None
+    return digits_value(value.strip())
 
 
 def read(source: Source, filename: str | None = None,
@@ -841,7 +841,8 @@ def _same(deal: Deal, item: PbnTag, value: str) -> bool:
     if item.name == "Play":
         return True if not deal.play else _play_matches(deal, item)
     if item.name == "Board":
-        return item.value.strip().isdigit() and int(item.value) == deal.board
+        board = digits_value(item.value.strip())
+        return board is not None and board == deal.board
     return item.value.strip().upper() == value.upper()
 
 

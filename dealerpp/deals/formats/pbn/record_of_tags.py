@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
+from dealerpp.deals.numbers import digits_value
 
 LIN = "lin"
 KEYS_TAG = "LinKeys"
@@ -51,8 +52,9 @@ def game_of_tags(values: dict[str, str], notes: list[str], comments: list[str],
     numbered: dict[int, str] = {}
     for note in notes:
         number, _, text = note.partition(":")
-        if number.strip().isdigit():
-            numbered.setdefault(int(number), text)
+        value = digits_value(number.strip())
+        if value is not None:
+            numbered.setdefault(value, text)
     alerts = _alerts(auction, numbered) if auction is not None else ()
     return _record(values, alerts, tuple(Commentary(text, calls, cards) for text in comments))
 
@@ -125,8 +127,8 @@ def _alert_word(word: str) -> tuple[int, bool, int]:
 
 
 def _claim(value: str) -> int | None:
-    text = value.strip()
-    return int(text) if text.isdigit() and text.isascii() and int(text) <= 13 else None
+    tricks = digits_value(value.strip())
+    return tricks if tricks is not None and tricks <= 13 else None
 
 
 def _match(values: dict[str, str]) -> Match | None:
