@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from dealerpp.shapes.cover import NO_LIMIT, cover
 from dealerpp.shapes.dealer_list import read_dealer_list
-from dealerpp.shapes.terms import TermTable, term_table
+from dealerpp.shapes.generated.term_data import CONTAINING, MASKS, SIZES, TEXTS, UNDER
+from dealerpp.shapes.terms import _WHOLE_AFTER, TermTable, term_table
 from dealerpp.shapes.universe import FULL_MASK
 from tests.conftest import examples
 from tools.term_build import DATA_FILE, TermBuild, data_source
@@ -79,6 +80,33 @@ def test_maximal_terms_match_a_scan(shapes: int) -> None:
     expected = {t for t in inside
                 if not any(u != t and not TABLE.masks[t] & ~TABLE.masks[u] for u in inside)}
     assert set(TABLE.ids(TABLE.maximal(TABLE.inside(shapes)))) == expected
+
+
+def _fresh_table() -> TermTable:
+    return TermTable(TEXTS.split(","), MASKS, SIZES, CONTAINING, UNDER)
+
+
+# A table past _WHOLE_AFTER lookups reads whole rows; a fresh one fills
+# entries as it reads them (a one-term run): both must answer as the scan.
+WHOLE = _fresh_table()
+for _ in range(_WHOLE_AFTER):
+    WHOLE.touching(FULL_MASK)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(shape_sets)
+def test_whole_and_filled_tables_match_a_scan(shapes: int) -> None:
+    filled = _fresh_table()
+    assert WHOLE._touching_rows is not None and filled._touching_rows is None
+    touching = sum(1 << t for t, mask in enumerate(TABLE.masks) if mask & shapes)
+    inside = sum(1 << t for t in _scan_inside(shapes))
+    maximal = {t for t in _scan_inside(shapes) if not any(
+        u != t and not TABLE.masks[t] & ~TABLE.masks[u] for u in _scan_inside(shapes))}
+    for table in (WHOLE, filled):
+        assert table.touching(shapes) == touching
+        assert table.inside(shapes) == inside
+        assert set(table.ids(table.maximal(inside))) == maximal
+    assert filled._touching_rows is None  # still filling entries
 
 
 def test_length_terms() -> None:

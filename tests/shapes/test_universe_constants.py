@@ -35,3 +35,15 @@ def test_the_names_made_on_first_use() -> None:
     assert len(set(ALL_SHAPES)) == 560 and all(sum(shape) == 13 for shape in ALL_SHAPES)
     with pytest.raises(AttributeError):
         universe.NOT_A_NAME  # noqa: B018
+
+
+def test_indices_are_the_bits_set_at_every_density_and_width() -> None:
+    import random
+
+    from dealerpp.shapes.universe import indices
+
+    rng = random.Random(28)
+    for width in (1, 31, 64, 560, 1163, 2047, 2048, 2049, 5000):
+        for ones in (0.0, 0.01, 0.05, 0.5, 1.0):
+            bits = sum(1 << i for i in range(width) if rng.random() < ones)
+            assert indices(bits) == [i for i in range(bits.bit_length()) if bits >> i & 1]
