@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from dealerpp import deals as deals_api
 from dealerpp.deals import formats
+from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.fallback import ModelPerDeal
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.conversion import LongPage
@@ -244,21 +245,49 @@ def test_boards_of_their_own_dealer_come_through_from_pbn() -> None:
         assert bulk(written, "html", "pbn", chunk) == read
 
 
-def test_the_encoders_tables_are_the_page_writers() -> None:
-    """Every holding's cards and points, as the per-deal writer shows them."""
-    from dealerpp.deals.bulk.html import _VOID_MARK, _tables
+def _long_suits(count: int, seed: int) -> np.ndarray:
+    """Deals of long suits and voids: each seat one whole suit, then a few
+    cards swapped between two seats."""
+    rng = np.random.default_rng(seed)
+    owner = np.repeat(np.arange(4, dtype=np.uint8), 13)[None].repeat(count, axis=0)
+    for row in range(count):
+        owner[row] = np.roll(owner[row], 13 * int(rng.integers(4)))
+        for _ in range(int(rng.integers(0, 12))):
+            first, second = rng.integers(0, 52, 2)
+            owner[row, [first, second]] = owner[row, [second, first]]
+    return DealArray.from_owner(owner).masks
+
+
+@pytest.mark.parametrize("first_index", [0, 1, 5, 6, 11])
+def test_boards_by_places_are_the_page_writers(first_index: int) -> None:
+    """Boards of 1 to 19 digits mixed (and 0: numbered by place), suits of
+    every length and voids, every place on the page: the per-deal writer's
+    text (board_html, pages of six), however the boards are split into
+    passes and in whatever order the passes are written (a piece's spare
+    bytes never reach another board)."""
+    from dealerpp.deals.bulk.html import _Board, boards_text
     from dealerpp.deals.formats import html
 
-    tables = _tables()
-    for holding in range(8192):
-        cell = bytes(tables.cards[holding]).replace(b"\0", b"")
-        assert (cell == _VOID_MARK) == (holding == 0)  # a void's dash is put in place later
-        shown = tables.void if holding == 0 else cell
-        assert shown.decode() == html.suit_cards(holding)
-        assert tables.points[holding] == html.hcp(holding)
-    # the mark is no byte of the board's own text either
-    assert _VOID_MARK[0] not in tables.row and _VOID_MARK[0] not in tables.open
-    assert _VOID_MARK[0] not in tables.close
+    rng = np.random.default_rng(first_index)
+    masks = np.concatenate((random_deals(30, first_index).masks, _long_suits(30, first_index)))
+    count = len(masks)
+    boards = 10 ** rng.integers(0, 19, count) + rng.integers(0, 9, count)
+    boards[rng.random(count) < 0.2] = 0
+    expected = []
+    for place, (hands, board) in enumerate(zip(masks.tolist(), boards.tolist(), strict=True),
+                                           first_index):
+        expected.append(html.PAGE_OPEN if place % 6 == 0 else "")
+        expected.append(html.board_html(Deal(tuple(hands), board=board or None), place + 1))
+        expected.append(html.PAGE_CLOSE if place % 6 == 5 else "")
+    text = "".join(expected).encode()
+    assert bytes(boards_text(DealArray(masks, boards=boards), first_index)) == text
+    numbered = np.where(boards > 0, boards, np.arange(count) + first_index + 1)
+    board = _Board(masks, numbered, first_index)
+    for size in (1, 7, count):
+        out = np.full(board.size + 128, 0xAB, np.uint8)
+        for start in reversed(range(0, count, size)):
+            board.write(out, start, min(start + size, count))
+        assert bytes(out[:board.size]) == text
 
 
 # The writer's board line as a pattern (the format's fact, as the writer

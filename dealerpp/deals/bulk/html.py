@@ -10,12 +10,9 @@ deal string decoded as dealer's printpbn deals are
 ``<section class="board" data-board="`` goes alone to the page's reader,
 and a line without it, which no reader makes a deal of, is left out.
 
-Writing: a board is a template row, its constant text written once and
-each variable field (board number, dealer, vulnerability, the deal, 16
-suits, four point counts, the page's opening and closing) a slot as wide as
-its widest value, zero bytes where it is shorter; dropping the zero bytes
-(no character of the page is one) leaves the board as the per-deal writer
-writes it. The page's head carries its title, which may come from a deal
+Writing: each board is written as pieces copied to their places
+(:mod:`dealerpp.deals.bulk.places`; below, "writing by places"), no byte
+looked at twice. The page's head carries its title, which may come from a deal
 read long after the first (the first PBN game with an Event, Site or
 Date): until it is known, what the boards make is held back.
 """
@@ -30,8 +27,9 @@ import numpy as np
 
 from dealerpp.deals._io import ENCODING, ERRORS
 from dealerpp.deals.bulk.array import DealArray, holding_text
-from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, each_sub_block, hand_texts
+from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, byte_view, each_sub_block, hand_texts
 from dealerpp.deals.bulk.lines import Decoded, RecordLines
+from dealerpp.deals.bulk.places import Buffers, digit_rows, items, rows_at, slots_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk import printpbn
@@ -52,133 +50,231 @@ _DEALER_AT = _TO_VUL.index(b'N"')
 _TO_DEAL = b'" data-deal="'
 _VULS = (b"None", b"NS", b"EW", b"All")
 _LINE = len(_BOARD_START) + len(_TO_VUL) + len(_TO_DEAL) + 69 + 2  # but number and vul
-_DIGITS = 19  # int64
-_SUIT_WIDTH = 16  # a suit's 13 cards at most, in a row of 16 bytes
-# A void's slot holds this byte (no page text holds it) instead of the
-# void's dash, 27 bytes, which would widen all 16 suit slots of every board
-# by 13 zero bytes: each is put in place once the zero bytes are dropped.
-_VOID_MARK = b"\x01"
-_BLOCK_ROWS = 1024  # boards of ~1.5 KB made at a time: they stay in the CPU cache
+# -- writing by places (dealerpp.deals.bulk.places) ---------------------------
+# A board is written as pieces, each copied to its place (the places are
+# running sums of the pieces' widths, which tables by holding, point count
+# and place in the 16-board cycle give): the page's opening, the section's
+# start, the board's digits, what follows them up to the deal (by cycle),
+# the deal, the digits again, the info box's rest and North's first suit
+# head (by cycle), each suit's cards with what follows them up to the next
+# suit's cards (by holding), what follows a hand's clubs (by seat), the
+# point counts two at a time (by pair), the board's end and the page's
+# closing. A piece taken from a table is a row as wide as the table's
+# widest, its text first: the bytes past its text fall on the pieces after
+# it in the board, which are written later and cover them. Every such
+# piece's spare bytes are fewer than the next piece's (or pieces') text,
+# so they never reach the next board: sub-blocks of boards are written
+# apart (on helper threads too).
+# boards a pass: numpy's cost a call outweighs the cache's gain of smaller
+# passes (1,024 took 5-15% longer than 2,048 to 4,096)
+_SUB = 2048
+_BUFFERS = Buffers()
+# the pieces of a board in order (columns of the places array): opening,
+# section start, digits, to the deal, digits, to the hands; each seat's four
+# suits and what follows its clubs; the points as two pairs; end; closing
+_OPEN, _START, _DIGITS_1, _TO_DEAL_AT, _DIGITS_2, _INFO = range(6)
+_SUITS = 6  # + 5 * seat + suit (spades 0 .. clubs 3); + 5 * seat + 4: after clubs
+_POINTS = 26  # and 27
+_END, _CLOSE = 28, 29
+_PIECES = 30
 
 
-class _Template:
-    """A board's bytes: constant text, and slots (start, width) by name."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-        self.slots: dict[str, tuple[int, int]] = {}
-        self.width = 0
-
-    def text(self, text: str) -> None:
-        data = text.encode()
-        self.parts.append(data)
-        self.width += len(data)
-
-    def slot(self, name: str, width: int, fill: bytes = b"") -> None:
-        self.slots[name] = (self.width, width)
-        self.parts.append(fill.ljust(width, b"\0"))
-        self.width += width
-
-    def row(self) -> np.ndarray:
-        return np.frombuffer(b"".join(self.parts), np.uint8)
-
-
-def _template() -> _Template:
-    from dealerpp.deals.formats import html
-
-    board = _Template()
-    board.slot("open", len(html.PAGE_OPEN))
-    board.text('<section class="board" data-board="')
-    board.slot("board", _DIGITS)
-    board.text('" data-dealer="')
-    board.slot("dealer", 1)
-    board.text('" data-vul="')
-    board.slot("vul", 4)
-    board.text('" data-deal="N:')
-    board.slot("deal", 67, b" ".join([b"\0" * 16] * 4))
-    board.text('">\n<div class="info"><b>Board ')
-    board.slot("number", _DIGITS)
-    board.text("</b><br>Dealer ")
-    board.slot("name", 5)
-    board.text("<br>Vul ")
-    board.slot("vul_text", 4)
-    board.text("</div>\n")
-    for seat, cls in enumerate(html.HAND_CLASSES):
-        board.text(f'<div class="hand {cls}">')
-        for place, suit in enumerate((3, 2, 1, 0)):
-            board.text(("<br>" if place else "") + html.suit_head(suit))
-            board.slot(f"suit{seat}{suit}", _SUIT_WIDTH)
-        board.text("</div>")
-    board.text('\n<div class="compass">')
-    for seat, char in enumerate("nesw"):
-        board.text(f'<span class="{char}">')
-        board.slot(f"points{seat}", 2)
-        board.text("</span>")
-    board.text("</div>\n</section>\n")
-    board.slot("close", len(html.PAGE_CLOSE))
-    return board
-
-
-class _Tables:
-    """What the slots are filled from, made once from the page writer's own
-    functions: by 13-bit holding its cards and points; by place in the
-    16-board cycle the dealer and vulnerability as the writer shows them."""
+class _Pieces:
+    """What a board's pieces are taken from, made once from the page
+    writer's own functions and texts."""
 
     def __init__(self) -> None:
         from dealerpp.deals.formats import html
         from dealerpp.deals.model import board_dealer_vul
 
-        self.template = _template()
-        self.row = self.template.row()
-        # a suit's cards, the ace first (a rank at a time over all holdings;
-        # tests/bulk/test_html_bulk.py holds every row to html.suit_cards)
-        self.cards = np.zeros((8192, _SUIT_WIDTH), np.uint8)
-        self.cards[:, :13] = holding_text(lambda rank: RANKS[rank:rank + 1], 13)[0]
-        self.cards[0, 0] = _VOID_MARK[0]
-        self.void = html.suit_cards(0).encode()
+        cycle = [board_dealer_vul(board) for board in range(1, 17)]
+        self.open = _constant(html.PAGE_OPEN)
+        self.close = _constant(html.PAGE_CLOSE)
+        self.start = _constant('<section class="board" data-board="')
+        to_deal = [f'" data-dealer="{dealer}" data-vul="{vul}" data-deal="N:' for dealer, vul in cycle]
+        # where the deal goes, from the piece's start: four hands of 16
+        # bytes with a space between
+        self.deal_at = np.array([len(text) for text in to_deal], np.int64)
+        self.to_deal, self.to_deal_width = _table(
+            [text + " " * 67 + '">\n<div class="info"><b>Board ' for text in to_deal])
+        self.info, self.info_width = _table(
+            [f"</b><br>Dealer {dealer.name_title}<br>Vul {html.VUL_TEXT[vul]}</div>\n"
+             f'<div class="hand {html.HAND_CLASSES[0]}">{html.suit_head(3)}'
+             for dealer, vul in cycle])
+        # a suit's cards and what follows them up to the next suit's cards
+        # (spades, hearts, diamonds: the next suit's head; clubs: nothing)
+        cards, counts = holding_text(lambda rank: RANKS[rank:rank + 1], 13)
+        void = html.suit_cards(0).encode()
+        self.suits, self.suit_widths = [], []
+        for after in ("<br>" + html.suit_head(2), "<br>" + html.suit_head(1),
+                      "<br>" + html.suit_head(0), ""):
+            table, widths = _followed(cards, counts, void, after.encode())
+            self.suits.append(table)
+            self.suit_widths.append(widths)
+        # after a hand's clubs: the next hand's start and first suit head,
+        # after the last the compass's start
+        self.after_clubs = [_constant(f'</div><div class="hand {cls}">{html.suit_head(3)}')
+                            for cls in html.HAND_CLASSES[1:]]
+        self.after_clubs.append(_constant('</div>\n<div class="compass"><span class="n">'))
+        # the points, North's and East's, South's and West's, by 38 * first + second
+        pairs = [(first, second) for first in range(38) for second in range(38)]
+        self.points_ne, self.points_ne_width = _table(
+            [f'{n}</span><span class="e">{e}</span><span class="s">' for n, e in pairs])
+        self.points_sw, self.points_sw_width = _table(
+            [f'{s}</span><span class="w">{w}' for s, w in pairs])
+        self.end = _constant("</span></div>\n</section>\n")
         holdings = np.arange(8192)
         # A 4, K 3, Q 2, J 1: bits 12 .. 9 of a holding (html.hcp)
-        self.points = np.zeros(8192, np.uint8)
+        self.hcp = np.zeros(8192, np.int64)
         for bit, points in ((12, 4), (11, 3), (10, 2), (9, 1)):
-            self.points += (points * (holdings >> bit & 1)).astype(np.uint8)
-        cycle = [board_dealer_vul(board) for board in range(1, 17)]
-        self.cycle = {
-            "dealer": _padded([str(dealer) for dealer, _ in cycle], 1),
-            "vul": _padded([str(vul) for _, vul in cycle], 4),
-            "name": _padded([dealer.name_title for dealer, _ in cycle], 5),
-            "vul_text": _padded([html.VUL_TEXT[vul] for _, vul in cycle], 4),
-        }
-        self.open = np.frombuffer(html.PAGE_OPEN.encode(), np.uint8)
-        self.close = np.frombuffer(html.PAGE_CLOSE.encode(), np.uint8)
+            self.hcp += points * (holdings >> bit & 1)
+        # the widths of the pieces of a fixed width, the rest 0
+        self.fixed = np.zeros(_PIECES, np.int64)
+        self.fixed[_START] = self.start.itemsize
+        self.fixed[_SUITS + 4:_SUITS + 20:5] = [text.itemsize for text in self.after_clubs]
+        self.fixed[_END] = self.end.itemsize
 
 
-def _padded(texts: Sequence[str], width: int) -> np.ndarray:
-    table = np.zeros((len(texts), width), np.uint8)
-    for index, text in enumerate(texts):
-        table[index, :len(text)] = np.frombuffer(text.encode(), np.uint8)
-    return table
+def _constant(text: str) -> np.ndarray:
+    """The text as one item (:func:`dealerpp.deals.bulk.places.items`)."""
+    return items(np.frombuffer(text.encode(), np.uint8)[None])
 
 
-def _digits(numbers: np.ndarray) -> np.ndarray:
-    """Each number (1 and up) in decimal, right-aligned in _DIGITS bytes,
-    zero bytes before."""
-    out = np.zeros((len(numbers), _DIGITS), np.uint8)
-    value = numbers.copy()
-    for column in range(_DIGITS - 1, -1, -1):
-        out[:, column] = np.where(value > 0, value % 10 + 48, 0)
-        value //= 10
-        if not value.any():
-            break
-    return out
+def _table(texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """The texts as items as wide as the widest text, zero bytes after
+    the shorter; and their widths."""
+    data = [text.encode() for text in texts]
+    widths = np.array([len(text) for text in data], np.int64)
+    width = int(widths.max())
+    table = np.frombuffer(b"".join(text.ljust(width, b"\0") for text in data), np.uint8)
+    return items(table.reshape(len(data), width)), widths
 
 
-_MADE: list[_Tables] = []
+def _followed(cards: np.ndarray, counts: np.ndarray, void: bytes, after: bytes
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """By holding: its cards (``cards``, ``counts`` of them; a void's
+    text when none) followed by ``after``, as items as wide as the
+    widest, zero bytes after the shorter; and their widths."""
+    widths = np.where(counts > 0, counts, len(void)) + len(after)
+    table = np.zeros((len(cards), int(widths.max())), np.uint8)
+    table[:, :cards.shape[1]] = cards
+    table[0, :len(void)] = np.frombuffer(void, np.uint8)
+    text = np.frombuffer(after, np.uint8)
+    for count in range(cards.shape[1] + 1):  # the rows of a count: one slice
+        at = count or len(void)
+        table[counts == count, at:at + len(after)] = text
+    return items(table), widths
 
 
-def _tables() -> _Tables:
+_MADE: list[_Pieces] = []
+
+
+def _pieces() -> _Pieces:
     if not _MADE:
-        _MADE.append(_Tables())
+        _MADE.append(_Pieces())
     return _MADE[0]
+
+
+def boards_text(deals: DealArray, first_index: int) -> memoryview:
+    """The boards of the deals (the first at place ``first_index`` of the
+    page, pages of six), as the page writer writes them: a view of a buffer
+    used again once let go."""
+    count = len(deals)
+    places = np.arange(first_index, first_index + count, dtype=np.int64)
+    boards = places + 1 if deals.boards is None else np.where(
+        deals.boards > 0, deals.boards, places + 1)
+    board = _Board(deals.masks, boards, first_index)
+    out = _BUFFERS.get(board.size + 128)  # (a table's row may run past the last text)
+    each_sub_block(count, lambda a, b: board.write(out, a, b), _SUB)
+    return byte_view(out[:board.size])
+
+
+class _Board:
+    """The pieces of each board: what they are (holdings, points, place in
+    the cycle, digits) and where they go (``starts``, the boards from 0)."""
+
+    def __init__(self, masks: np.ndarray, boards: np.ndarray, first_index: int) -> None:
+        pieces = _pieces()
+        count = len(masks)
+        self.first_index = first_index
+        self.holdings = _holdings(masks)
+        self.cycle = (boards - 1) % 16
+        self.digits, self.digit_widths = _digit_texts(boards)
+        points = pieces.hcp.take(self.holdings).sum(axis=2)
+        self.points = points[:, 0::2] * 38 + points[:, 1::2]  # (N, E) and (S, W)
+        self.hands = masks
+        widths = np.empty(count * _PIECES + 1, np.int64)
+        widths[0] = 0
+        table = widths[1:].reshape(count, _PIECES)
+        table[:] = pieces.fixed
+        table[(-first_index) % 6::6, _OPEN] = pieces.open.itemsize
+        table[(5 - first_index) % 6::6, _CLOSE] = pieces.close.itemsize
+        table[:, _DIGITS_1] = table[:, _DIGITS_2] = self.digit_widths
+        table[:, _TO_DEAL_AT] = pieces.to_deal_width.take(self.cycle)
+        table[:, _INFO] = pieces.info_width.take(self.cycle)
+        for suit, suit_widths in enumerate(pieces.suit_widths):
+            table[:, _SUITS + suit:_SUITS + 20:5] = suit_widths.take(self.holdings[:, :, suit])
+        table[:, _POINTS] = pieces.points_ne_width.take(self.points[:, 0])
+        table[:, _POINTS + 1] = pieces.points_sw_width.take(self.points[:, 1])
+        np.cumsum(widths, out=widths)
+        self.size = int(widths[-1])
+        self.starts = widths[:-1].reshape(count, _PIECES)
+
+    def write(self, out: np.ndarray, a: int, b: int) -> None:
+        """Write boards ``a`` to ``b``: each piece after the ones its row's
+        spare bytes fall on."""
+        pieces = _pieces()
+        starts = self.starts[a:b]
+        cycle = self.cycle[a:b]
+        _put(out, starts[(-self.first_index - a) % 6::6, _OPEN], pieces.open)
+        _put(out, starts[:, _START], pieces.start)
+        digits = self.digits[a:b]
+        _put(out, starts[:, _DIGITS_1], digits)
+        _put(out, starts[:, _TO_DEAL_AT], pieces.to_deal.take(cycle))
+        deal = (starts[:, _TO_DEAL_AT] + pieces.deal_at.take(cycle))[:, None] + _HAND_AT
+        _put(out, deal, items(hand_texts(self.hands[a:b].reshape(-1)).reshape(b - a, 4, 16)))
+        _put(out, starts[:, _DIGITS_2], digits)
+        _put(out, starts[:, _INFO], pieces.info.take(cycle))
+        for suit, table in enumerate(pieces.suits):
+            _put(out, starts[:, _SUITS + suit:_SUITS + 20:5], table.take(self.holdings[a:b, :, suit]))
+        for seat, text in enumerate(pieces.after_clubs):
+            _put(out, starts[:, _SUITS + 5 * seat + 4], text)
+        _put(out, starts[:, _POINTS], pieces.points_ne.take(self.points[a:b, 0]))
+        _put(out, starts[:, _POINTS + 1], pieces.points_sw.take(self.points[a:b, 1]))
+        _put(out, starts[:, _END], pieces.end)
+        _put(out, starts[(5 - self.first_index - a) % 6::6, _CLOSE], pieces.close)
+
+
+_HAND_AT = np.arange(4) * 17  # a hand of the deal string: 16 bytes and a space
+
+
+def _put(out: np.ndarray, starts: np.ndarray, pieces: np.ndarray) -> None:
+    """Items (:func:`dealerpp.deals.bulk.places.items`) written from ``starts``."""
+    slots_at(out, pieces.itemsize)[starts] = pieces
+
+
+def _holdings(masks: np.ndarray) -> np.ndarray:
+    """``(N, 4, 4)``: each deal's holdings by seat N E S W and suit, spades first."""
+    holdings = np.empty((len(masks), 4, 4), np.int64)
+    signed = np.ascontiguousarray(masks).view(np.int64)  # below 2**52: indexes with no cast
+    for suit, shift in enumerate((39, 26, 13, 0)):
+        np.bitwise_and(signed >> shift, 8191, out=holdings[:, :, suit])
+    return holdings
+
+
+def _digit_texts(boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each board number's digits as a row as wide as the longest, the
+    number first (a shorter one's row runs on into the next's bytes); and
+    how many digits each has."""
+    top = len(str(int(boards.max()))) if len(boards) else 1
+    widths = np.ones(len(boards), np.int64)
+    for power in range(1, top):
+        widths += boards >= 10 ** power
+    text = digit_rows(boards, top)  # right-aligned, zeros in front
+    if len(boards) and int(widths.min()) < top:
+        flat = np.concatenate((text.reshape(-1), np.zeros(top, np.uint8)))
+        text = rows_at(flat, top)[np.arange(len(boards)) * top + top - widths]
+    return items(text), widths
 
 
 def _writers_lines(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
@@ -329,53 +425,7 @@ class HtmlCodec(RecordLines):
         return out
 
     def encode(self, deals: DealArray, first_index: int = 0) -> bytes | memoryview:
-        return self._out(self._boards(deals, first_index), deals.title)
-
-    def _boards(self, deals: DealArray, first_index: int) -> bytes:
-        tables = _tables()
-        slots = tables.template.slots
-        count = len(deals)
-        places = np.arange(first_index, first_index + count, dtype=np.int64)
-        boards = places + 1 if deals.boards is None else np.where(
-            deals.boards > 0, deals.boards, places + 1)
-        parts: dict[int, np.ndarray] = {}
-
-        def fill(rows: np.ndarray, name: str, values: np.ndarray) -> None:
-            start, width = slots[name]
-            rows[:, start:start + width] = values
-
-        def work(a: int, b: int) -> None:
-            rows = np.empty((b - a, tables.template.width), np.uint8)
-            rows[:] = tables.row
-            place = places[a:b] % 6
-            start, width = slots["open"]
-            rows[place == 0, start:start + width] = tables.open
-            start, width = slots["close"]
-            rows[place == 5, start:start + width] = tables.close
-            number = _digits(boards[a:b])
-            fill(rows, "board", number)
-            fill(rows, "number", number)
-            cycle = (boards[a:b] - 1) % 16
-            for name, table in tables.cycle.items():
-                fill(rows, name, table[cycle])
-            masks = deals.masks[a:b]
-            texts = hand_texts(masks.reshape(-1)).reshape(b - a, 4, 16)
-            start = slots["deal"][0]
-            points = np.zeros((b - a, 4), np.uint8)
-            for seat in range(4):
-                rows[:, start + 17 * seat:start + 17 * seat + 16] = texts[:, seat]
-                for suit in range(4):
-                    holding = (masks[:, seat] >> np.uint64(13 * suit)) & np.uint64(8191)
-                    fill(rows, f"suit{seat}{suit}", np.take(tables.cards, holding, axis=0))
-                    points[:, seat] += tables.points[holding]
-            for seat in range(4):
-                tens = points[:, seat] // 10
-                fill(rows, f"points{seat}", np.stack(
-                    [np.where(tens > 0, tens + 48, 0), points[:, seat] % 10 + 48], axis=1))
-            parts[a] = rows[rows != 0]
-
-        each_sub_block(count, work, _BLOCK_ROWS)
-        return b"".join(parts[start].data for start in sorted(parts)).replace(_VOID_MARK, tables.void)
+        return self._out(boards_text(deals, first_index), deals.title)
 
     def ending(self, total: int) -> bytes:
         from dealerpp.deals.formats.html import DEFAULT_TITLE, PAGE_CLOSE, PAGE_END
