@@ -216,6 +216,9 @@ class Deck:
         if atom in self._totals:
             return self._totals[atom]
         found = self._totals[atom] = self._total(atom)
+        if found is not None:  # one tuple for the four (settle tells totals apart by it)
+            for member in found[0]:
+                self._totals.setdefault(member, found)
         return found
 
     def _total(self, atom: Atom) -> tuple[tuple[Atom, ...], int] | None:
@@ -224,12 +227,27 @@ class Deck:
             _, table, _seat, suit = atom
             weights = self.tables[table]
             total = sum(weights) * (4 if suit < 0 else 1)
-            return tuple(("tbl", table, s, suit) for s in range(4)), total
+            return tuple(canonical(("tbl", table, s, suit)) for s in range(4)), total
         if kind == "card":
-            return tuple(("card", s, atom[2]) for s in range(4)), 1
+            return tuple(canonical(("card", s, atom[2])) for s in range(4)), 1
         if kind == "len":
-            return tuple(("len", s, atom[2]) for s in range(4)), 13
+            return tuple(canonical(("len", s, atom[2])) for s in range(4)), 13
         return None
+
+
+# The one tuple each atom met so far is (see canonical).
+_CANONICAL: dict[Atom, Atom] = {}
+
+
+def canonical(atom: Atom) -> Atom:
+    """The tuple standing for every atom equal to ``atom``: a dict finds a
+    key that is the very object at once, without comparing its items."""
+    found = _CANONICAL.get(atom)
+    if found is None:
+        if len(_CANONICAL) > 8192:
+            _CANONICAL.clear()
+        found = _CANONICAL[atom] = atom
+    return found
 
 
 # A set of deals (over-approximated), ``None`` standing for no deal: a plain
@@ -468,8 +486,8 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
         if total is None:
             return narrowed
         members = total[0]
-        if ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
-                + (members[3] in atoms)) < 2:
+        if len(atoms) < 2 or ((members[0] in atoms) + (members[1] in atoms)
+                              + (members[2] in atoms) + (members[3] in atoms)) < 2:
             return narrowed
         # Two of the total's atoms narrowed or more: the total must fit.
         least = most = 0
@@ -584,8 +602,8 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
                                       + (masks[3] is not base_masks[3]))
                 if seats_narrowed < 2:
                     continue
-            elif ((members[0] in atoms) + (members[1] in atoms) + (members[2] in atoms)
-                  + (members[3] in atoms)) < 2:
+            elif len(atoms) < 2 or ((members[0] in atoms) + (members[1] in atoms)
+                                    + (members[2] in atoms) + (members[3] in atoms)) < 2:
                 continue
         if members[0][0] == "len":
             unfit = _UNFIT_SUITS.get(masks)
@@ -612,7 +630,7 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
     return state
 
 
-_SEAT_LENGTHS = tuple([("len", seat, suit) for suit in range(4)] for seat in range(4))
+_SEAT_LENGTHS = tuple([canonical(("len", seat, suit)) for suit in range(4)] for seat in range(4))
 
 
 def settle_seat(deck: Deck, state: State | None, seat: int) -> State | None:

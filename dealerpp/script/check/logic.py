@@ -35,6 +35,7 @@ from dealerpp.script.check.domain import (
     Interval,
     State,
     atom_range,
+    canonical,
     group_range,
     join,
     length_range,
@@ -146,20 +147,69 @@ def can_fail(value: Value) -> bool:
     return value.if_false is not None
 
 
-def test(if_true: State | None, if_false: State | None = None,
-         later: Callable[..., State | None] | None = None, args: tuple[Any, ...] = ()) -> Value:
-    """A truth value that holds in ``if_true`` and fails in ``if_false`` (or
-    in what ``later(*args)`` works out when asked)."""
+def test(if_true: State | None, if_false: State | None) -> Value:
+    """A truth value that holds in ``if_true`` and fails in ``if_false``."""
     value = _new_value(Value)  # every field set here, once (the analysis makes many)
-    value.low = 0 if if_false is not None or later is not None else 1
+    value.low = 0 if if_false is not None else 1
     value.high = 1 if if_true is not None else 0
     value.is_truth = value.split = value.varies = True
-    value.linear = value.origin = None
+    value.linear = value.origin = value._later = None
     value.if_true = if_true
     value._if_false = if_false
+    value._args = ()
+    value.reported = False
+    return value
+
+
+def lazy_test(if_true: State | None, later: Callable[..., State | None],
+              args: tuple[Any, ...]) -> Value:
+    """A truth value that holds in ``if_true`` and fails in what
+    ``later(*args)`` works out when asked (``test`` otherwise)."""
+    value = _new_value(Value)
+    value.low = 0
+    value.high = 1 if if_true is not None else 0
+    value.is_truth = value.split = value.varies = True
+    value.linear = value.origin = value._if_false = None
+    value.if_true = if_true
     value._later = later
     value._args = args
     value.reported = False
+    return value
+
+
+def _var_test(if_true: State | None, later: Callable[..., State | None],
+              args: tuple[Any, ...], known: Value) -> Value:
+    """``lazy_test`` for a variable holding the truth value ``known``: its
+    origin, what was reported and whether it varies are the variable's."""
+    value = _new_value(Value)
+    value.low = 0
+    value.high = 1 if if_true is not None else 0
+    value.is_truth = value.split = True
+    value.linear = value._if_false = None
+    value.if_true = if_true
+    value._later = later
+    value._args = args
+    value.origin = known.origin
+    value.reported = known.reported
+    value.varies = known.varies
+    return value
+
+
+def _logic_value(if_true: State | None, parts: tuple[Value, ...], left: Value, right: Value,
+                 operator: Token) -> Value:
+    """``lazy_test`` for an `and`/`or` of ``left`` and ``right`` that fails
+    where ``parts`` do (see _fails_where)."""
+    value = _new_value(Value)
+    value.low = 0
+    value.high = 1 if if_true is not None else 0
+    value.is_truth = value.split = True
+    value.linear = value._if_false = None
+    value.if_true = if_true
+    value._later = _fails_where
+    value._args = parts
+    value.reported = left.reported or right.reported
+    value.varies = left.varies or right.varies
+    value.origin = operator if not left.is_truth or not right.is_truth else None
     return value
 
 
@@ -211,7 +261,7 @@ class Analysis:
         self.definitions[name] = tree
         value = self.evaluate(tree, self.deck.base)
         if value.linear is None and not value.is_truth:
-            atom = ("var", name)
+            atom = canonical(("var", name))
             self.deck.set_range(atom, (value.low, value.high))
             linear: Linear = ({atom: 1}, 0)
             fresh = Value(value.low, value.high, linear)
@@ -230,13 +280,13 @@ class Analysis:
 
     # -- evaluation ----------------------------------------------------------------------
 
-    def evaluate(self, tree: Any, state: State | None) -> Value:
+    def evaluate(self, tree: Any, state: State) -> Value:
+        """What ``tree`` can be in ``state`` (a state, never None: the
+        callers evaluate nothing where no deal is left)."""
         depth = self.depth
-        if state is None or tree.__class__ is not Tree or depth > MAX_DEPTH:
+        if tree.__class__ is not Tree or depth > MAX_DEPTH:
             return Value(*TOP)
         data = tree.data
-        if data == "var":  # it evaluates nothing below it: no depth to keep
-            return self.eval_var(tree, state)
         # (A binary node's second child is its operator, a var has one: a
         # placeholder for a repaired seat is never there.)
         if data == "binary":  # the commonest node: eval_binary, without its call
@@ -248,6 +298,8 @@ class Analysis:
                 value = self.operation(tree, kind, state)
             self.depth = depth
             return value
+        if data == "var":  # it evaluates nothing below it: no depth to keep
+            return self.eval_var(tree, state)
         children = tree.children
         if len(children) > 1 and children[1].__class__ is Placeholder:
             value = Value(*TOP)  # a repaired seat: an error says so
@@ -291,9 +343,8 @@ class Analysis:
                 if holds is not None and holds is not base and (
                         not holds[0] and not holds[2] and holds[1] is base[1]):
                     holds = base
-                value = test(holds, None, _fails_in_base, (known, base))
-            else:
-                value = test(meet(deck, state, holds), None, _meet_fails, (deck, state, known))
+                return _var_test(holds, _fails_in_base, (known, base), known)
+            return _var_test(meet(deck, state, holds), _meet_fails, (deck, state, known), known)
         value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
         return value
 
@@ -322,6 +373,7 @@ class Analysis:
         if linear is None:
             if len(_UNITS) > 4096:
                 _UNITS.clear()
+            atom = canonical(atom)
             linear = _UNITS[atom] = ({atom: 1}, 0)
         low, high = atom_range(self.deck, state, atom)
         return number(low, high, linear)
@@ -332,7 +384,7 @@ class Analysis:
     def eval_hascard(self, tree: Tree, state: State) -> Value:
         text = str(tree.children[2])
         card = SUIT_LETTERS.index(text[1]) * 13 + RANKS.index(text[0])
-        atom = ("card", SEATS.index(str(tree.children[1])), card)
+        atom = canonical(("card", SEATS.index(str(tree.children[1])), card))
         value = self.linear_value(({atom: 1}, 0), state)
         self.split_truth(value, state)
         return value
@@ -477,13 +529,13 @@ class Analysis:
             deck, const = self.deck, difference[1]
             negated = _SPANS[_NEGATED[kind]]
             if negated is None:
-                value = test(narrow(deck, state, atom, span[0] - const, span[1] - const), None,
+                value = lazy_test(narrow(deck, state, atom, span[0] - const, span[1] - const),
                              self.holds_where, (difference, "NE", state))
             else:
-                value = test(narrow(deck, state, atom, span[0] - const, span[1] - const), None,
+                value = lazy_test(narrow(deck, state, atom, span[0] - const, span[1] - const),
                              narrow, (deck, state, atom, negated[0] - const, negated[1] - const))
         else:
-            value = test(self.holds_where(difference, kind, state), None,
+            value = lazy_test(self.holds_where(difference, kind, state),
                          self.holds_where, (difference, _NEGATED[kind], state))
         value.varies = varies
         if value.if_true is None and varies:
@@ -502,7 +554,7 @@ class Analysis:
                    else left.if_false)
         right = self.evaluate(right_tree, context) if context is not None else None
         if right is None:
-            value = (test(None, None, _fails_where, (left,)) if conjunction
+            value = (lazy_test(None, _fails_where, (left,)) if conjunction
                      else test(holds, None))
             value.reported, value.varies = left.reported, left.varies
             if not left.is_truth:
@@ -512,17 +564,13 @@ class Analysis:
             self.split_truth(right, context)
         right_holds = right.if_true
         if conjunction:
-            value = test(right_holds, None, _fails_where, (left, right))
+            value = _logic_value(right_holds, (left, right), left, right, operator)
             decided = right_holds is None
         else:
             either = (holds if right_holds is None else right_holds if holds is None
                       else join(holds, right_holds))
-            value = test(either, None, _fails_where, (right,))
-            decided = (right._if_false if right._later is None else right.if_false) is None
-        value.reported = left.reported or right.reported
-        value.varies = left.varies or right.varies
-        if not left.is_truth or not right.is_truth:
-            value.origin = operator
+            value = _logic_value(either, (right,), left, right, operator)
+            decided = not can_fail(right)  # (an `and` on the right: no state worked out)
         if decided and not value.reported and right.varies and context is not None and (
                 state is self.deck.base or self.decided_alone(tree, conjunction)):
             # Decided by what the operand meets here (its own verdict is
@@ -557,10 +605,10 @@ class Analysis:
             difference = _difference(left, right)
         if difference is None:
             spread = (left.low - right.high, left.high - right.low)
-            value = test(state if _may_hold(spread, kind) else None, None,
+            value = lazy_test(state if _may_hold(spread, kind) else None,
                          _state_if_may_hold, (state, spread, _NEGATED[kind]))
         else:
-            value = test(self.holds_where(difference, kind, state), None,
+            value = lazy_test(self.holds_where(difference, kind, state),
                          self.holds_where, (difference, _NEGATED[kind], state))
         value.reported = left.reported or right.reported
         value.varies = left.varies or right.varies
@@ -939,7 +987,8 @@ _SUIT_INDEX = {word + ending: index for index, word in enumerate(SUIT_WORDS)
                for ending in ("", "s")}
 _COUNT_WORDS: dict[str, str] = {}
 # Each suit length's linear form, by seat and suit (shared: never changed).
-_LENGTHS = tuple(tuple(({("len", seat, suit): 1}, 0) for suit in range(4)) for seat in range(4))
+_LENGTHS = tuple(tuple(({canonical(("len", seat, suit)): 1}, 0) for suit in range(4))
+                 for seat in range(4))
 # Each atom's linear form, and each literal's (shared: never changed).
 _UNITS: dict[Atom, Linear] = {}
 _NUMBERS: dict[str, Linear] = {}
