@@ -62,12 +62,33 @@ if TYPE_CHECKING:
 def made(fmt: str) -> Codec:
     """A new codec of the fast format ``fmt``, its module imported now (the
     first time the bulk path converts the format); KeyError for a format
-    without one. One case a codec: adding one is its module and its case."""
+    without one. One case a codec: adding one is its module and its case
+    (here for a binary format of fixed-size records, else in
+    ``_made_for_lines``)."""
     match fmt:
         case "deals":
             from dealerpp.deals.bulk.deals import DealsCodec
 
             return DealsCodec()
+        case "bri":
+            from dealerpp.deals.bulk.machines import BriCodec
+
+            return BriCodec()
+        case "dge":
+            from dealerpp.deals.bulk.machines import DgeCodec
+
+            return DgeCodec()
+        case "ber":
+            from dealerpp.deals.bulk.machines import BerCodec
+
+            return BerCodec()
+    return _made_for_lines(fmt)
+
+
+def _made_for_lines(fmt: str) -> LineCodec:
+    """``made`` for a format read as lines of text (or as records found in
+    them: .dx)."""
+    match fmt:
         case "pbn":
             from dealerpp.deals.bulk.pbn import PbnCodec
 
@@ -116,18 +137,6 @@ def made(fmt: str) -> Codec:
             from dealerpp.deals.bulk.html import HtmlCodec
 
             return HtmlCodec()
-        case "bri":
-            from dealerpp.deals.bulk.machines import BriCodec
-
-            return BriCodec()
-        case "dge":
-            from dealerpp.deals.bulk.machines import DgeCodec
-
-            return DgeCodec()
-        case "ber":
-            from dealerpp.deals.bulk.machines import BerCodec
-
-            return BerCodec()
     raise KeyError(fmt)
 
 

@@ -272,7 +272,6 @@ class _Reader:
         play: list[Card] = []
         commentary: list[Commentary] = []
         claim = None
-        players = None
         names = self.players
         for pair in pairs:
             key = pair.key
@@ -297,9 +296,7 @@ class _Reader:
                     kept.append(Kept(FORMAT, pair.written, pair.value))
             elif key not in _BOARD_KEYS:
                 kept.append(Kept(FORMAT, pair.written, pair.value))
-        if names is not None:
-            players = self._seated(names, room)
-            players = players if _named([players[seat] for seat in Seat]) else None
+        players = self._players(names, room)
         deal = Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls))
         if play:
             self._check_play(deal, play, pairs)
@@ -309,6 +306,14 @@ class _Reader:
             game = None
         return Deal(masks, board=number, dealer=dealer, vul=vul, auction=tuple(calls),
                     play=tuple(play), game=game)
+
+    def _players(self, names: list[str] | None, room: Room | None) -> Players | None:
+        """The players of the board's names (its own, else the file's), None
+        when no seat has one."""
+        if names is None:
+            return None
+        players = self._seated(names, room)
+        return players if _named([players[seat] for seat in Seat]) else None
 
     def _number_and_room(self, pairs: list[_Pair]) -> tuple[int | None, Room | None, list[Kept]]:
         number: int | None = None

@@ -413,12 +413,10 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
             elif current:
                 current.append(line)  # between '%' lines and their game: kept
             continue
-        if not tagged and stripped[0] not in "[{;":
-            if not content and _STATS.fullmatch(line):
-                continue
-            bare = True
-        elif stripped[0] == "[":
-            tagged = True
+        kind = _content_kind(line, stripped, content, tagged)
+        if kind == _STATISTICS:
+            continue
+        bare, tagged = bare or kind == _BARE, tagged or kind == _TAG
         if not current:
             first = number
         current.append(line)
@@ -432,6 +430,20 @@ def split_games(lines: Iterable[str], first_number: int = 1) -> Iterator[RawGame
         current.pop()  # blank lines after '%' lines that no game follows
     if current:
         yield RawGame(first, "\n".join(current))  # the last game, or '%' lines alone
+
+
+# What a line of content is to the game it is in (see _content_kind).
+_STATISTICS, _BARE, _TAG, _MORE = range(4)
+
+
+def _content_kind(line: str, stripped: str, content: bool, tagged: bool) -> int:
+    """A line with content (``stripped``: it without blanks around it) in a
+    game that has ``content`` and is ``tagged`` so far: dealer's statistics
+    between games (passed over), the start of a bare deal (tokens before any
+    tag: the game is that line), a tag, or more of the game."""
+    if not tagged and stripped[0] not in "[{;":
+        return _STATISTICS if not content and _STATS.fullmatch(line) else _BARE
+    return _TAG if stripped[0] == "[" else _MORE
 
 
 def _stripped(line: str) -> str:
