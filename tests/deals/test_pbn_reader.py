@@ -12,6 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dealerpp.deals.formats import pbn
+from dealerpp.deals.formats.pbn import reader as pbn_reader
 from dealerpp.deals.formats.pbn.lexer import games_of_text, split_games, text_chunks
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic
@@ -121,7 +122,7 @@ def _read_both_ways(data: bytes, **options: object) -> list[tuple[object, ...]]:
     results = []
     for quick in (True, False):
         problems: list[Diagnostic] = []
-        reader = pbn._Reader(data, "in", report=problems.append, **options)  # type: ignore[arg-type]
+        reader = pbn_reader._Reader(data, "in", report=problems.append, **options)  # type: ignore[arg-type]
         reader.quick = quick
         deals = list(reader.deals())
         results.append(([(d.masks, d.board, d.dealer, d.vul, d.auction, d.play, d.order, d.game)

@@ -1,20 +1,42 @@
-"""The model as PBN text: a deal string, an auction section and a play
-section, as the PBN writer (:mod:`dealerpp.deals.formats.pbn`) and the game
-record's tags (:mod:`dealerpp.deals.formats.pbn.game_record`) both write
-them."""
+"""The model as PBN text and back: a deal string, an auction section and a
+play section, as the PBN writer (:mod:`dealerpp.deals.formats.pbn.writer`)
+and the game record's tags (:mod:`dealerpp.deals.formats.pbn.game_record`)
+write them, and as a library user parses them (``parse_auction``,
+``parse_play``, ``deal_from_string``)."""
 
 from __future__ import annotations
 
+from dealerpp.deals.formats.pbn.checks import (
+    NOT_A_CALL,
+    NOT_A_CARD,
+    parse_deal,
+    read_auction,
+    read_play,
+)
+from dealerpp.deals.formats.pbn.checks import contract_strain as _strain_of
+from dealerpp.deals.formats.pbn.lexer import WORD, tokens
 from dealerpp.deals.model import (
     RANK_CHARS,
     SEAT_CHARS,
     SUITS_HIGH_FIRST,
     Call,
+    Card,
     Deal,
     Seat,
+    Strain,
+    Vul,
     deal_trumps,
     trick_winner,
 )
+from dealerpp.diagnostics import TextProblem
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from dealerpp.deals.formats.pbn.game import PbnInfo
+
+# A Vulnerable tag's values (upper-cased, without blanks around them).
+VUL_NAMES = {"NONE": Vul.NONE, "LOVE": Vul.NONE, "-": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW,
+             "ALL": Vul.BOTH, "BOTH": Vul.BOTH}
 
 
 def deal_string(deal: Deal, first: Seat = Seat.NORTH, prefix: bool = True) -> str:
@@ -56,3 +78,59 @@ def play_section(deal: Deal) -> tuple[str, str] | None:
         if len(trick) == 4:
             on_lead = on_lead.next(trick_winner(list(trick), trumps))
     return str(first), "\n".join(rows)
+
+
+# -- deal strings -------------------------------------------------------------
+
+def parse_deal_string(text: str) -> tuple[tuple[int, int, int, int], tuple[tuple[Card, ...], ...] | None]:
+    """Masks N E S W of a deal string, and the cards as written when the
+    order is not the canonical one (else None). Raises TextProblem."""
+    return parse_deal(text)
+
+
+def deal_from_string(text: str, **meta: object) -> Deal:
+    """A deal from a deal string; ValueError (TextProblem) when it is not one."""
+    masks, order = parse_deal_string(text.strip())
+    return Deal(masks, order=order, **meta)  # type: ignore[arg-type]
+
+
+# -- sections as text ---------------------------------------------------------
+
+def _words(section: str) -> list[tuple[str, int]]:
+    return [(t[3], t[1]) for t in tokens(section) if t[0] == WORD]
+
+
+def parse_auction(section: str) -> tuple[Call, ...]:
+    """Calls of an auction section; notes (``=1=``), NAGs (``$1``), ``!``/``?``
+    suffixes, irregularity marks and the ``*`` end mark are passed over;
+    ``AP`` closes the auction. ValueError on a token that is no call or an
+    unknown call (``-``)."""
+    calls, problems = read_auction(_words(section))
+    for problem in problems:
+        if problem.kind == NOT_A_CALL:
+            raise TextProblem(problem.message, problem.offset, problem.kind)
+    if calls is None:
+        raise ValueError("the auction has an unknown call ('-')")
+    return calls
+
+
+def contract_strain(info: PbnInfo, auction: tuple[Call, ...]) -> Strain | None:
+    """The contract's strain from the Contract tag, else from the auction."""
+    tag = info.tag("Contract")
+    return _strain_of(tag.value if tag else None, auction)
+
+
+def parse_play(section: str, leader: Seat, trumps: Strain) -> tuple[Card, ...]:
+    """Play section (tricks as rows of four, columns from ``leader``) to
+    cards in time order: each trick is led by the previous winner. Cards are
+    not checked against a deal here; ValueError on a token that is no card
+    or a gap before the last trick."""
+    words = _words(section)
+    owners = (0, 0, 0, 0)
+    play, problems = read_play(words, leader, trumps, owners)
+    bad = [problem for problem in problems if problem.kind == NOT_A_CARD]
+    if bad:
+        raise TextProblem(bad[0].message, bad[0].offset, bad[0].kind)
+    if play is None:
+        raise ValueError("the play has a gap before its last trick")
+    return play

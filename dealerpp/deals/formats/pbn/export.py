@@ -41,10 +41,10 @@ import re
 from collections.abc import Iterable, Iterator
 
 from dealerpp.deals._io import piece_writers
-from dealerpp.deals.formats.pbn import game_text
 from dealerpp.deals.formats.pbn.checks import REMARK_WORD
 from dealerpp.deals.formats.pbn.game import escape, unescape
 from dealerpp.deals.formats.pbn.lexer import ESCAPE, SEMI, TAG, WORD, Token, tokens
+from dealerpp.deals.formats.pbn.writer import game_text
 from dealerpp.deals.model import Deal
 
 # PBN 2.1, 3.4: the Mandatory Tag Set, in the order of an export file.
