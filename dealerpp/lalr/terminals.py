@@ -11,6 +11,7 @@ from functools import cache
 TYPE_CHECKING = False  # typing stays unimported at run time
 if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
+    from typing import Literal
 
 
 class Terminals:
@@ -22,10 +23,18 @@ class Terminals:
     one alternation, faster per look-up but slower to build than a short
     text takes to lex. Both give the same answer: an alternation's match is
     its first alternative that matches.
+
+    ``by_start``: instead of one alternation of them all, one for each
+    character a look-up starts at, of the terminals that can start with it
+    (made when first needed): the dealer-script scanner's one alternation
+    tried all its 67 terminals in turn on each word and each ``=``
+    (~30,000 instructions a look-up); a word starting with ``v`` has 7 to try.
+    A terminal left out cannot match there, so the first that matches is
+    the same.
     """
 
     def __init__(self, terminals: list[tuple[str, str]], union_after: int = 64,
-                 known: Mapping[str, str | None] | None = None) -> None:
+                 known: Mapping[str, str | None] | None = None, by_start: bool = False) -> None:
         self.terminals = terminals
         self.union_after = union_after
         # ``known``: start characters shipped with the tables (STARTS), so
@@ -33,6 +42,8 @@ class Terminals:
         self.starts = [_starts(regexp, known) for _, regexp in terminals]
         self._union: re.Pattern[str] | None = None
         self._looked_up = 0
+        # by start character: its alternation, or None if no terminal can start so
+        self._by_start: dict[str, re.Pattern[str] | None] | None = {} if by_start else None
 
     @property
     def union(self) -> re.Pattern[str] | None:
@@ -45,9 +56,25 @@ class Terminals:
             self._looked_up += 1
             if self._looked_up <= self.union_after:
                 return None
-            self._union = re.compile(
-                "|".join(f"(?P<{name}>{regexp})" for name, regexp in self.terminals))
+            self._union = _compiled(self.terminals)
         return self._union
+
+    def _alternation_at(self, first: str) -> re.Pattern[str] | Literal[False] | None:
+        """With ``by_start``, once worth compiling, the alternation of the
+        terminals that can start with ``first`` (None: not one can); False
+        while each terminal is still tried on its own."""
+        if self._by_start is None:
+            union = self._alternation()
+            return False if union is None else union
+        if first in self._by_start:
+            return self._by_start[first]
+        if self._looked_up < self.union_after:
+            self._looked_up += 1
+            return False
+        chosen = [terminal for terminal, starts in zip(self.terminals, self.starts, strict=True)
+                  if starts is None or first in starts]
+        found = self._by_start[first] = _compiled(chosen) if chosen else None
+        return found
 
     def _candidates(self, first: str) -> Iterator[tuple[str, re.Pattern[str]]]:
         for (name, regexp), starts in zip(self.terminals, self.starts, strict=True):
@@ -56,11 +83,13 @@ class Terminals:
 
     def match(self, text: str, position: int, end: int) -> tuple[str, int] | None:
         """The first terminal matching at ``text[position:end]``, and where its match ends."""
-        union = self._alternation()
-        if union is not None:
+        first = text[position] if position < end else ""
+        union = self._alternation_at(first)
+        if union is None:
+            return None
+        if union is not False:
             found = union.match(text, position, end)
             return None if found is None else (found.lastgroup or "", found.end())
-        first = text[position] if position < end else ""
         for name, pattern in self._candidates(first):
             one = pattern.match(text, position, end)
             if one is not None:
@@ -69,14 +98,21 @@ class Terminals:
 
     def kind_of(self, word: str) -> str | None:
         """The first terminal matching the whole of ``word``, if any."""
-        union = self._alternation()
-        if union is not None:
+        union = self._alternation_at(word[:1])
+        if union is None:
+            return None
+        if union is not False:
             found = union.fullmatch(word)
             return None if found is None else (found.lastgroup or "")
         for name, pattern in self._candidates(word[:1]):
             if pattern.fullmatch(word) is not None:
                 return name
         return None
+
+
+def _compiled(terminals: list[tuple[str, str]]) -> re.Pattern[str]:
+    """One alternation of ``terminals``, in order, each a group named for it."""
+    return re.compile("|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals))
 
 
 # --- which characters a terminal's match can start with -------------------------

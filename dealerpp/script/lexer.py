@@ -255,7 +255,7 @@ def _scanner() -> Terminals:
     from dealerpp import lalr
 
     return Terminals([(str(t["name"]), str(t["regexp"])) for t in terminals], union_after=64,
-                     known=lalr.load("dealer").starts)
+                     known=lalr.load("dealer").starts, by_start=True)
 
 
 # The common case, blanks and whole words, found without trying every

@@ -1,6 +1,7 @@
 """The checker's scanner tries one terminal at a time on a short script and
-one compiled alternation on a long one: both must cut the same tokens, and
-the characters it skips terminals by must be the only ones they can start with."""
+compiled alternations on a long one (one of them all, or one for each start
+character, as the dealer-script scanner does): all must cut the same tokens,
+and the characters it skips terminals by must be the only ones they can start with."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ ALPHABET = [*"0123456789xXACDHJKNQST shdcnorpvwae(){}=+-*/%,;:?!<>&|\"#\n\r\t\\_
 TEXTS = st.lists(st.sampled_from(ALPHABET), max_size=30).map("".join)
 
 
-def _fresh(union_after: int) -> Scanner:
-    return Scanner(lexer._scanner().terminals, union_after)
+def _fresh(union_after: int, by_start: bool = False) -> Scanner:
+    return Scanner(lexer._scanner().terminals, union_after, by_start=by_start)
 
 
 def _cuts(scanner: Scanner, text: str) -> list[tuple[str, int] | None]:
@@ -42,14 +43,25 @@ def _assert_starts_are_sound(text: str) -> None:
                 assert text[at:at + 1] in starts, (name, text[at:])
 
 
-def test_both_ways_cut_the_corpus_alike() -> None:
+def test_every_way_cuts_the_corpus_alike() -> None:
     for text in base_scripts().values():
-        assert _cuts(_fresh(10**9), text) == _cuts(_fresh(0), text)
+        one_at_a_time = _cuts(_fresh(10**9), text)
+        assert one_at_a_time == _cuts(_fresh(0), text) == _cuts(_fresh(0, by_start=True), text)
+        assert one_at_a_time == _cuts(_fresh(5, by_start=True), text)
 
 
 @given(TEXTS)
-def test_both_ways_cut_random_text_alike(text: str) -> None:
-    assert _cuts(_fresh(10**9), text) == _cuts(_fresh(0), text)
+def test_every_way_cuts_random_text_alike(text: str) -> None:
+    one_at_a_time = _cuts(_fresh(10**9), text)
+    assert one_at_a_time == _cuts(_fresh(0), text) == _cuts(_fresh(0, by_start=True), text)
+    assert one_at_a_time == _cuts(_fresh(3, by_start=True), text)
+
+
+def test_the_script_scanner_compiles_by_start_character() -> None:
+    scanner = _fresh(0, by_start=True)
+    assert scanner.kind_of("v1") == "IDENT" and scanner.kind_of("vul") == "VULN"
+    assert scanner.match("a == b", 2, 6) == ("EQ", 4) and scanner.match("a = b", 2, 5) == ("EQUAL", 3)
+    assert scanner.union is None  # no alternation of every terminal was made
 
 
 def test_a_terminal_starts_only_with_its_start_characters_on_the_corpus() -> None:

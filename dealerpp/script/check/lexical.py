@@ -105,13 +105,13 @@ class LexicalPass:
 
     def shape_block(self, token: Token, region: Region) -> Token:
         """A shape{} block compiled as the preprocessor compiles it."""
+        if self.blocks_compiled and self.dpp:
+            return token  # (before any placeholder is made: the preprocessor's every block)
         placeholder = Placeholder.instead_of("SHAPE_BLOCK", str(token), token)
         if not self.dpp:
             return _problem(token, "shape{...} is dealerpp syntax; dealer rejects `{`",
                             "run the script through dealerpp first (or check it as dealerpp "
                             "input: --dpp, the default for *.dpp files)", placeholder)
-        if self.blocks_compiled:
-            return token
         from dealerpp.script.shape_blocks import compile_block
 
         try:
