@@ -1,6 +1,7 @@
 """Reading deals into the library model, before and after, in one run:
 ``python bench/bench_model.py [--games N] [--deals M] [--before REV] [--repeat R]
-[--hands-against REV] [--hand-passes P] [--hands N] [--only reads|hands]``.
+[--hands-against REV] [--hand-passes P] [--hands N] [--distinct K]
+[--only reads|hands]``.
 
 Files (under ``bench/_data/``, made once): N games of dealer's printpbn
 (``/usr/games/dealer``, fixed seed) and M random deals as a .deals file.
@@ -15,9 +16,11 @@ make reading slower (ratio after/before <= 1.05, noise allowed).
 Then the cost of making a ``Hand`` and of ``hand.hcp``, ``.shape`` and the
 other counts per hand, next to that of reading ``hand.mask`` (a plain
 attribute) and of ``len(hand)`` (one popcount): the first read on a new hand
-and a read again (200,000 random hands, one core), in this tree and, with
-``--hands-against REV``, in that revision's ``deals/model.py`` too, the two
-loaded side by side in one process and taking turns pass after pass.
+and a read again (200,000 random hands, or ``--distinct K`` of them over and
+over; one core, CPU time: steadier than the wall clock on a busy machine),
+in this tree and, with ``--hands-against REV``, in that revision's
+``deals/model.py`` too, the two loaded side by side in one process and
+taking turns pass after pass.
 """
 
 from __future__ import annotations
@@ -140,26 +143,27 @@ for number, path in enumerate(sys.argv[3:]):
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     models.append(module)
-count, passes = int(sys.argv[1]), int(sys.argv[2])
+count, passes, distinct = int(sys.argv[1]), int(sys.argv[2]), int(DISTINCT)
 rng = random.Random(5)
 cards = list(range(52))
 masks = []
-for _ in range(count):
+for _ in range(min(count, distinct)):
     rng.shuffle(cards)
     masks.append(sum(1 << card for card in cards[:13]))
+masks = [masks[place % len(masks)] for place in range(count)]
 def all_five(hand):
     return hand.hcp, hand.controls, hand.losers, hand.shape, hand.is_balanced
 def timed(hands, work):
-    start = time.perf_counter()
+    start = time.process_time()
     for hand in hands:
         work(hand)
-    return time.perf_counter() - start
+    return time.process_time() - start
 def made(model):
     Hand = model.Hand
-    start = time.perf_counter()
+    start = time.process_time()
     for mask in masks:
         Hand(mask)
-    return time.perf_counter() - start
+    return time.process_time() - start
 found = {}
 for name in ("make Hand(mask)", *NAMES):
     work = all_five if name == "all five" else len if name == "len" else operator.attrgetter(name)
@@ -179,11 +183,14 @@ print(json.dumps(found))
 HAND_NAMES = ("mask", "len", "hcp", "controls", "losers", "shape", "is_balanced", "all five")
 
 
-def hand_costs(trees: dict[str, Path], passes: int, count: int = 200_000) -> None:
+def hand_costs(trees: dict[str, Path], passes: int, count: int = 200_000,
+               distinct: int | None = None) -> None:
     """The per-hand costs of each tree's model, loaded side by side in one
     process on one core, the trees taking turns pass after pass; best of
-    the passes."""
-    code = HAND_CODE.replace("NAMES", repr(HAND_NAMES))
+    the passes. With ``distinct``, the hands are that many random ones over
+    and over (the tables a count reads stay in the cache)."""
+    code = HAND_CODE.replace("NAMES", repr(HAND_NAMES)).replace(
+        "DISTINCT", str(distinct or count))
     command = [sys.executable, "-c", code, str(count), str(passes),
                *(str(tree / "dealerpp" / "deals" / "model.py") for tree in trees.values())]
     if shutil.which("taskset"):
@@ -191,8 +198,9 @@ def hand_costs(trees: dict[str, Path], passes: int, count: int = 200_000) -> Non
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True, cwd="/")
     found: dict[str, list[list[float]]] = json.loads(done.stdout)
-    print(f"\nper hand ({count:,} random hands, one core, the models side by side in one "
-          f"process taking turns, best of {passes} passes; ns, loop included; 'first' on new "
+    kind = f"{count:,} random hands" + (f", {distinct:,} distinct" if distinct else "")
+    print(f"\nper hand ({kind}, one core, the models side by side in one "
+          f"process taking turns, best of {passes} passes; ns of CPU time, loop included; 'first' on new "
           "Hand objects, 'again' on hands read before):")
     print(f"  {'':<18}" + "".join(f"{name + ' first':>18}{name + ' again':>18}"
                                   for name in trees))
@@ -213,6 +221,8 @@ def main() -> int:
                         help="a git revision whose hand costs to time in turn with this tree's")
     parser.add_argument("--hand-passes", type=int, default=7)
     parser.add_argument("--hands", type=int, default=200_000, help="random hands to time")
+    parser.add_argument("--distinct", type=int, default=None,
+                        help="the hands timed are this many random ones, repeated")
     parser.add_argument("--only", choices=("reads", "hands"), default=None)
     options = parser.parse_args()
     DATA.mkdir(exist_ok=True)
@@ -239,7 +249,7 @@ def main() -> int:
             if options.hands_against:
                 hand_trees = {options.hands_against: tree_of(
                     options.hands_against, Path(folder) / "hands"), **hand_trees}
-            hand_costs(hand_trees, options.hand_passes, options.hands)
+            hand_costs(hand_trees, options.hand_passes, options.hands, options.distinct)
     print(f"\ngoal: after/before <= {GOAL_RATIO} in CPU time everywhere: "
           f"{'met' if good else 'NOT met'}")
     return 0 if good else 1
