@@ -26,7 +26,13 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
-from dealerpp.deals.bulk.places import Buffers, digit_counts, digit_rows, rows_at
+from dealerpp.deals.bulk.places import (
+    Buffers,
+    as_items,
+    digit_counts,
+    digit_rows,
+    items_at,
+)
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -195,7 +201,7 @@ _BUFFERS = Buffers()
 def _by_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """By 13-bit holding: the 20-byte cell of North, East or South; West's
     cell and line end right-aligned in 28 bytes (rows 8192 on: and the blank
-    line); West's cell's length."""
+    line); West's cell's length. The cells are void items (places.as_items)."""
     if not _PLACES:
         padded, last, lengths = _cell_tables()
         west = np.zeros((2 * 8192, _SLOT), np.uint8)
@@ -209,7 +215,8 @@ def _by_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             source = columns - (_SLOT - lengths - 1 - kind)[:, None]
             moved = np.take_along_axis(text, np.clip(source, 0, _SLOT), axis=1)
             west[8192 * kind:8192 * (kind + 1)] = np.where(source >= 0, moved, np.uint8(0))
-        _PLACES.extend((np.ascontiguousarray(padded[:, :20]), west, lengths))
+        _PLACES.extend((as_items(np.ascontiguousarray(padded[:, :20])), as_items(west),
+                        lengths))
     return _PLACES[0], _PLACES[1], _PLACES[2]
 
 
@@ -247,26 +254,72 @@ def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
     digits) from byte ``at``; where they end, or None."""
     head = max(digits, 4) + 2  # "%4d." and the line end
     cells, west, lengths = _by_places()
-    suits = suit_rows(masks)
-    if (popcount(suits[:, :, :3]) > 10).any():
+    signed = np.ascontiguousarray(masks).view(np.int64)  # below 2**52: indexes with no cast
+    # by suit row: North's, East's and South's holdings, and West's (each
+    # contiguous: the takes below copy no index)
+    others = signed[:, _NES_COLUMNS] >> _NES_SHIFTS
+    others &= 8191
+    if (popcount(others) > 10).any():
         return None
+    wests = signed[:, 3:] >> _ROW_SHIFTS
+    wests &= 8191
     ends = np.empty((len(masks), 5), np.int64)  # where the rows start, the deal ends
     ends[:, 0] = head
-    ends[:, 1:] = lengths.take(suits[:, :, 3]) + 61
+    np.add(lengths.take(wests), 61, out=ends[:, 1:])
     ends[:, 4] += 1
     flat = ends.reshape(-1)
     np.cumsum(flat, out=flat)
     flat += at
-    numbers = np.arange(first_number, first_number + len(masks), dtype=np.int64)
-    lines = np.empty((len(masks), head), np.uint8)
-    lines[:, :head - 2 - digits] = 32
-    lines[:, head - 2 - digits:head - 2] = digit_rows(numbers, digits)
-    lines[:, head - 2:] = (ord("."), 10)
-    rows_at(out, head)[ends[:, 0] - head] = lines
-    kinds = suits[:, :, 3] + [0, 0, 0, 8192]  # the last row: and the blank line
-    rows_at(out, _SLOT)[ends[:, 1:] - _SLOT] = west.take(kinds, axis=0)
-    rows_at(out, 60)[ends[:, :4]] = cells.take(suits[:, :, :3], axis=0).reshape(-1, 4, 60)
+    # each put one-dimensional, numpy's quickest way to put items
+    items_at(out, head)[ends[:, 0] - head] = _number_lines_from(first_number, len(masks), digits)
+    wests[:, 3] += 8192  # the last row: and the blank line
+    items_at(out, _SLOT)[(ends[:, 1:] - _SLOT).reshape(-1)] = west.take(wests.reshape(-1))
+    blocks = as_items(cells.take(others).view(np.uint8).reshape(-1, 60))
+    items_at(out, 60)[ends[:, :4].reshape(-1)] = blocks
     return int(ends[-1, 4])
+
+
+_ROW_SHIFTS = np.array([39, 26, 13, 0], np.int64)  # a seat's mask: spades first
+_NES_COLUMNS = [0, 1, 2] * 4  # North, East, South by suit row
+_NES_SHIFTS = np.repeat(_ROW_SHIFTS, 3)
+_FOUR_DIGITS: list[np.ndarray] = []
+
+
+def _four_digits() -> tuple[np.ndarray, np.ndarray]:
+    """By number 0-9999: its ``%4d.`` line (6-byte void items) and its four
+    digits with leading zeros (rows of 4 bytes)."""
+    if not _FOUR_DIGITS:
+        numbers = np.arange(10000)
+        zeros = digit_rows(numbers, 4)
+        lines = np.empty((10000, 6), np.uint8)
+        lines[:, :4] = zeros
+        lines[:, 4:] = (ord("."), 10)
+        shown = np.ones(10000, np.int64)  # "%4d" of 0 is "   0"
+        for power in (10, 100, 1000):
+            shown += numbers >= power
+        lines[:, :4][np.arange(4) < 4 - shown[:, None]] = 32
+        _FOUR_DIGITS.extend((as_items(lines), zeros))
+    return _FOUR_DIGITS[0], _FOUR_DIGITS[1]
+
+
+def _number_lines_from(first: int, count: int, digits: int) -> np.ndarray:
+    """The number lines (void items of ``max(digits, 4) + 2`` bytes) of
+    ``count`` numbers from ``first``, all of ``digits`` digits: the last four
+    digits rows of a table (consecutive numbers: slices of it), the digits
+    before them the same for up to 10,000 numbers."""
+    lines4, zeros = _four_digits()
+    if digits <= 4:
+        return lines4[first:first + count]
+    lines = np.empty((count, digits + 2), np.uint8)
+    lines[:, digits:] = (ord("."), 10)
+    place = 0
+    while place < count:
+        high, low = divmod(first + place, 10000)
+        run = min(count - place, 10000 - low)
+        lines[place:place + run, :digits - 4] = np.frombuffer(str(high).encode(), np.uint8)
+        lines[place:place + run, digits - 4:digits] = zeros[low:low + run]
+        place += run
+    return as_items(lines)
 
 
 # -- reading by places ---------------------------------------------------------
@@ -331,18 +384,20 @@ def _text_ends(masks: np.ndarray, first: int) -> np.ndarray:
     return ends
 
 
-# A rank character's bit, by a hash with no table: ((c * 3085) >> 10) & 15
-# (uint16) is a different number 0-15 for each of the 13 ranks, 0 for a
-# blank and 7 for '-'; _HASHED maps the ranks' bits so made to the holding.
-_HASH_MUL, _HASH_SHIFT = 3085, 10
-_HASH_RANKS = [((char * _HASH_MUL) >> _HASH_SHIFT) & 15 for char in _RANKS]
+# A rank's bit, by a hash with no table: a cell's characters go in pairs, a
+# rank and the blank after it, and the pair read as a little-endian uint16
+# (rank + 0x2000), times 12339 (mod 2**16), over 2**12 is a different number
+# 0-15 for each of the 13 ranks, 6 for two blanks and 13 for "- ";
+# _HASHED maps the ranks' bits so made to the holding.
+_HASH_MUL, _HASH_SHIFT = 12339, 12
+_HASH_RANKS = [(((char | 0x2000) * _HASH_MUL) & 0xFFFF) >> _HASH_SHIFT for char in _RANKS]
 
 
 def _hashed_table() -> np.ndarray:
-    table = np.zeros(1 << 16, np.int64)
+    table = np.zeros(1 << 16, np.uint16)  # 128 KiB: stays in the cache
     for rank, bit in enumerate(_HASH_RANKS):
         held = (np.arange(1 << 16) >> bit) & 1
-        table += held << rank
+        table += (held << rank).astype(np.uint16)
     return table
 
 
@@ -355,48 +410,69 @@ def _read_by_places(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (garbage where it did not), and where each would end."""
     if not _HASHED:
         _HASHED.append(_hashed_table())
-    starts = np.flatnonzero(arr == ord(".")) + 2  # the first row, after ".\n"
+    starts = _dots(arr) + 2  # the first row, after ".\n"
     masks = np.zeros((len(starts), 4), np.uint64)
     if len(arr) < 60:
         return masks, starts + len(arr)
-    windows = np.lib.stride_tricks.sliding_window_view(arr, 60)
+    rows = items_at(arr, 60)  # a row's 60 bytes from each place, one item each
     ends = np.empty(len(starts), np.int64)
     for a in range(0, len(starts), _SUB):  # small temporaries, used again
-        ends[a:a + _SUB] = _rows_read(windows, starts[a:a + _SUB], masks[a:a + _SUB])
+        ends[a:a + _SUB] = _rows_read(rows, starts[a:a + _SUB], masks[a:a + _SUB])
     return masks, ends
 
 
-def _rows_read(windows: np.ndarray, at: np.ndarray, masks: np.ndarray) -> np.ndarray:
+def _dots(arr: np.ndarray) -> np.ndarray:
+    """Where the dots are: the bytes compared one at a time, found eight at
+    a time (a dot is one byte in 270 or more here; nonzero looks at each
+    of the bytes it is given)."""
+    size = len(arr)
+    found = np.empty((size + 7) // 8 * 8, bool)
+    found[size:] = False
+    np.equal(arr, ord("."), out=found[:size])
+    eights = found.view(np.uint64)
+    words = np.flatnonzero(eights != 0)
+    at = np.flatnonzero(eights[words].view(bool))  # a word's eight bytes in turn
+    dots: np.ndarray = words[at >> 3] * 8 + (at & 7)
+    return dots
+
+
+def _rows_read(rows: np.ndarray, at: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """Read the four rows of deals whose first starts at ``at`` into ``masks``;
     where the deals end."""
     _, _, lengths = _by_places()
-    last = len(windows) - 1
-    for shift in (39, 26, 13, 0):
+    last = len(rows) - 1
+    held = np.zeros((len(at), 3), np.int64)  # N E S, a row's 13 bits at a time
+    west = np.zeros(len(at), np.int64)
+    for _ in range(4):
         at = np.minimum(at, last)  # past the end: garbage, the end ends it
-        cells = _row_holdings(windows[at])  # (count, 3): N E S
-        west = 8191 & ~(cells[:, 0] | cells[:, 1] | cells[:, 2])
-        masks[:, :3] |= cells.astype(np.uint64) << np.uint64(shift)
-        masks[:, 3] |= west.astype(np.uint64) << np.uint64(shift)
-        at = at + 61 + lengths.take(west)
+        cells = _row_holdings(rows[at].view(np.uint8))  # (count, 3): N E S
+        row_west = 8191 & ~(cells[:, 0] | cells[:, 1] | cells[:, 2])
+        held <<= 13
+        held |= cells
+        west <<= 13
+        west |= row_west
+        at = at + 61 + lengths.take(row_west)
+    masks[:, :3] = held
+    masks[:, 3] = west
     ends: np.ndarray = at + 1
     return ends
 
 
-def _row_holdings(rows: np.ndarray) -> np.ndarray:
-    """``(N, 3)`` holdings of the three 20-byte cells starting each row: the
-    bits of the characters at even columns (a rank where the writer puts
-    one, anything else where it does not: the text written again tells).
-    The characters are laid out a column a row (``(10, 3 * N)``), so each
-    OR runs over contiguous rows."""
-    codes = np.empty((10, len(rows), 3), np.uint16)
-    codes[...] = rows[:, 0::2].reshape(-1, 3, 10).transpose(2, 0, 1)
+def _row_holdings(text: np.ndarray) -> np.ndarray:
+    """``(N, 3)`` holdings of the three 20-byte cells starting each 60-byte
+    row of ``text`` (its bytes one after another): the bits of the pairs of
+    characters of a cell (a rank and a blank where the writer puts one,
+    anything else where it does not: the text written again tells). The
+    pairs are laid out a column a row (``(10, N, 3)``), so each OR runs
+    over contiguous rows."""
+    codes = np.empty((10, len(text) // 60, 3), np.uint16)
+    codes[...] = text.view("<u2").reshape(-1, 3, 10).transpose(2, 0, 1)
     codes *= np.uint16(_HASH_MUL)
     codes >>= np.uint16(_HASH_SHIFT)
-    codes &= np.uint16(15)
     bits = np.left_shift(np.uint16(1), codes)
     held = np.bitwise_or.reduce(bits, axis=0)
     held &= np.uint16(_HASH_MASK)
-    holdings: np.ndarray = _HASHED[0].take(held)
+    holdings: np.ndarray = _HASHED[0].take(held).astype(np.int64)
     return holdings
 
 
