@@ -30,23 +30,6 @@ def rows_at(out: np.ndarray, width: int) -> np.ndarray:
     return np.lib.stride_tricks.as_strided(out, (len(out) - width + 1, width), (1, 1))
 
 
-def items_at(out: np.ndarray, width: int) -> np.ndarray:
-    """``out`` as overlapping items of ``width`` bytes (one void item a
-    piece, item k from byte k), as :func:`rows_at` but a piece is copied as
-    one block: assigning rows of bytes loops over each row's bytes too,
-    twice the time a piece here."""
-    count = max(len(out) - width + 1, 0)
-    items: np.ndarray = np.ndarray((count,), np.dtype(f"V{width}"), out, 0, (1,))
-    return items
-
-
-def as_items(rows: np.ndarray) -> np.ndarray:
-    """A C-contiguous ``(..., width)`` byte array as ``(...)`` void items of
-    ``width`` bytes (for :func:`items_at` and fast takes of table rows)."""
-    items: np.ndarray = rows.view(np.dtype(f"V{rows.shape[-1]}"))[..., 0]
-    return items
-
-
 class Buffers:
     """Byte buffers handed out again once nothing else holds them (the
     writer's thread drops what it wrote; an encoder's result is a view of

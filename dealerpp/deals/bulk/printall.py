@@ -26,13 +26,7 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
-from dealerpp.deals.bulk.places import (
-    Buffers,
-    as_items,
-    digit_counts,
-    digit_rows,
-    items_at,
-)
+from dealerpp.deals.bulk.places import Buffers, digit_counts, digit_rows, items, slots_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -201,7 +195,7 @@ _BUFFERS = Buffers()
 def _by_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """By 13-bit holding: the 20-byte cell of North, East or South; West's
     cell and line end right-aligned in 28 bytes (rows 8192 on: and the blank
-    line); West's cell's length. The cells are void items (places.as_items)."""
+    line); West's cell's length. The cells are void items (places.items)."""
     if not _PLACES:
         padded, last, lengths = _cell_tables()
         west = np.zeros((2 * 8192, _SLOT), np.uint8)
@@ -215,7 +209,7 @@ def _by_places() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             source = columns - (_SLOT - lengths - 1 - kind)[:, None]
             moved = np.take_along_axis(text, np.clip(source, 0, _SLOT), axis=1)
             west[8192 * kind:8192 * (kind + 1)] = np.where(source >= 0, moved, np.uint8(0))
-        _PLACES.extend((as_items(np.ascontiguousarray(padded[:, :20])), as_items(west),
+        _PLACES.extend((items(np.ascontiguousarray(padded[:, :20])), items(west),
                         lengths))
     return _PLACES[0], _PLACES[1], _PLACES[2]
 
@@ -271,11 +265,11 @@ def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
     np.cumsum(flat, out=flat)
     flat += at
     # each put one-dimensional, numpy's quickest way to put items
-    items_at(out, head)[ends[:, 0] - head] = _number_lines_from(first_number, len(masks), digits)
+    slots_at(out, head)[ends[:, 0] - head] = _number_lines_from(first_number, len(masks), digits)
     wests[:, 3] += 8192  # the last row: and the blank line
-    items_at(out, _SLOT)[(ends[:, 1:] - _SLOT).reshape(-1)] = west.take(wests.reshape(-1))
-    blocks = as_items(cells.take(others).view(np.uint8).reshape(-1, 60))
-    items_at(out, 60)[ends[:, :4].reshape(-1)] = blocks
+    slots_at(out, _SLOT)[(ends[:, 1:] - _SLOT).reshape(-1)] = west.take(wests.reshape(-1))
+    blocks = items(cells.take(others).view(np.uint8).reshape(-1, 60))
+    slots_at(out, 60)[ends[:, :4].reshape(-1)] = blocks
     return int(ends[-1, 4])
 
 
@@ -298,7 +292,7 @@ def _four_digits() -> tuple[np.ndarray, np.ndarray]:
         for power in (10, 100, 1000):
             shown += numbers >= power
         lines[:, :4][np.arange(4) < 4 - shown[:, None]] = 32
-        _FOUR_DIGITS.extend((as_items(lines), zeros))
+        _FOUR_DIGITS.extend((items(lines), zeros))
     return _FOUR_DIGITS[0], _FOUR_DIGITS[1]
 
 
@@ -319,7 +313,7 @@ def _number_lines_from(first: int, count: int, digits: int) -> np.ndarray:
         lines[place:place + run, :digits - 4] = np.frombuffer(str(high).encode(), np.uint8)
         lines[place:place + run, digits - 4:digits] = zeros[low:low + run]
         place += run
-    return as_items(lines)
+    return items(lines)
 
 
 # -- reading by places ---------------------------------------------------------
@@ -414,7 +408,7 @@ def _read_by_places(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     masks = np.zeros((len(starts), 4), np.uint64)
     if len(arr) < 60:
         return masks, starts + len(arr)
-    rows = items_at(arr, 60)  # a row's 60 bytes from each place, one item each
+    rows = slots_at(arr, 60)  # a row's 60 bytes from each place, one item each
     ends = np.empty(len(starts), np.int64)
     for a in range(0, len(starts), _SUB):  # small temporaries, used again
         ends[a:a + _SUB] = _rows_read(rows, starts[a:a + _SUB], masks[a:a + _SUB])
