@@ -29,7 +29,7 @@ from dealerpp.deals._io import ENCODING, ERRORS
 from dealerpp.deals.bulk.array import DealArray, holding_text
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, RANKS, byte_view, each_sub_block, hand_texts
 from dealerpp.deals.bulk.lines import Decoded, RecordLines
-from dealerpp.deals.bulk.places import Buffers, digit_rows, items, rows_at, slots_at
+from dealerpp.deals.bulk.places import Buffers, digit_rows, items, rows_at, rows_from, slots_at
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk import printpbn
@@ -191,58 +191,61 @@ def boards_text(deals: DealArray, first_index: int) -> memoryview:
 
 class _Board:
     """The pieces of each board: what they are (holdings, points, place in
-    the cycle, digits) and where they go (``starts``, the boards from 0)."""
+    the cycle, digits) and where they go (``starts``, from the first
+    board's first byte): by piece, then board, so what one numpy call
+    takes or writes lies together."""
 
     def __init__(self, masks: np.ndarray, boards: np.ndarray, first_index: int) -> None:
         pieces = _pieces()
         count = len(masks)
         self.first_index = first_index
+        self.hands = masks
         self.holdings = _holdings(masks)
         self.cycle = (boards - 1) % 16
-        self.digits, self.digit_widths = _digit_texts(boards)
-        points = pieces.hcp.take(self.holdings).sum(axis=2)
-        self.points = points[:, 0::2] * 38 + points[:, 1::2]  # (N, E) and (S, W)
-        self.hands = masks
-        widths = np.empty(count * _PIECES + 1, np.int64)
-        widths[0] = 0
-        table = widths[1:].reshape(count, _PIECES)
-        table[:] = pieces.fixed
-        table[(-first_index) % 6::6, _OPEN] = pieces.open.itemsize
-        table[(5 - first_index) % 6::6, _CLOSE] = pieces.close.itemsize
-        table[:, _DIGITS_1] = table[:, _DIGITS_2] = self.digit_widths
-        table[:, _TO_DEAL_AT] = pieces.to_deal_width.take(self.cycle)
-        table[:, _INFO] = pieces.info_width.take(self.cycle)
+        self.digits, digit_widths = _digit_texts(boards)
+        points = np.add.reduce(pieces.hcp.take(self.holdings), axis=0)  # by seat
+        self.points = points[0::2] * 38 + points[1::2]  # (N, E) and (S, W)
+        widths = np.empty((_PIECES, count), np.int64)
+        widths[:] = pieces.fixed[:, None]
+        widths[_OPEN, (-first_index) % 6::6] = pieces.open.itemsize
+        widths[_CLOSE, (5 - first_index) % 6::6] = pieces.close.itemsize
+        widths[_DIGITS_1] = widths[_DIGITS_2] = digit_widths
+        widths[_TO_DEAL_AT] = pieces.to_deal_width.take(self.cycle)
+        widths[_INFO] = pieces.info_width.take(self.cycle)
         for suit, suit_widths in enumerate(pieces.suit_widths):
-            table[:, _SUITS + suit:_SUITS + 20:5] = suit_widths.take(self.holdings[:, :, suit])
-        table[:, _POINTS] = pieces.points_ne_width.take(self.points[:, 0])
-        table[:, _POINTS + 1] = pieces.points_sw_width.take(self.points[:, 1])
-        np.cumsum(widths, out=widths)
-        self.size = int(widths[-1])
-        self.starts = widths[:-1].reshape(count, _PIECES)
+            widths[_SUITS + suit:_SUITS + 20:5] = suit_widths.take(self.holdings[suit])
+        widths[_POINTS] = pieces.points_ne_width.take(self.points[0])
+        widths[_POINTS + 1] = pieces.points_sw_width.take(self.points[1])
+        ends = np.cumsum(widths, axis=0)  # in the board
+        board_ends = np.cumsum(ends[-1])
+        self.size = int(board_ends[-1]) if count else 0
+        np.subtract(ends, widths, out=widths)
+        widths += board_ends - ends[-1]
+        self.starts = widths
 
     def write(self, out: np.ndarray, a: int, b: int) -> None:
         """Write boards ``a`` to ``b``: each piece after the ones its row's
         spare bytes fall on."""
         pieces = _pieces()
-        starts = self.starts[a:b]
+        starts = self.starts[:, a:b]
         cycle = self.cycle[a:b]
-        _put(out, starts[(-self.first_index - a) % 6::6, _OPEN], pieces.open)
-        _put(out, starts[:, _START], pieces.start)
+        _put(out, starts[_OPEN, (-self.first_index - a) % 6::6], pieces.open)
+        _put(out, starts[_START], pieces.start)
         digits = self.digits[a:b]
-        _put(out, starts[:, _DIGITS_1], digits)
-        _put(out, starts[:, _TO_DEAL_AT], pieces.to_deal.take(cycle))
-        deal = (starts[:, _TO_DEAL_AT] + pieces.deal_at.take(cycle))[:, None] + _HAND_AT
+        _put(out, starts[_DIGITS_1], digits)
+        _put(out, starts[_TO_DEAL_AT], pieces.to_deal.take(cycle))
+        deal = (starts[_TO_DEAL_AT] + pieces.deal_at.take(cycle))[:, None] + _HAND_AT
         _put(out, deal, items(hand_texts(self.hands[a:b].reshape(-1)).reshape(b - a, 4, 16)))
-        _put(out, starts[:, _DIGITS_2], digits)
-        _put(out, starts[:, _INFO], pieces.info.take(cycle))
+        _put(out, starts[_DIGITS_2], digits)
+        _put(out, starts[_INFO], pieces.info.take(cycle))
         for suit, table in enumerate(pieces.suits):
-            _put(out, starts[:, _SUITS + suit:_SUITS + 20:5], table.take(self.holdings[a:b, :, suit]))
+            _put(out, starts[_SUITS + suit:_SUITS + 20:5], table.take(self.holdings[suit, :, a:b]))
         for seat, text in enumerate(pieces.after_clubs):
-            _put(out, starts[:, _SUITS + 5 * seat + 4], text)
-        _put(out, starts[:, _POINTS], pieces.points_ne.take(self.points[a:b, 0]))
-        _put(out, starts[:, _POINTS + 1], pieces.points_sw.take(self.points[a:b, 1]))
-        _put(out, starts[:, _END], pieces.end)
-        _put(out, starts[(5 - self.first_index - a) % 6::6, _CLOSE], pieces.close)
+            _put(out, starts[_SUITS + 5 * seat + 4], text)
+        _put(out, starts[_POINTS], pieces.points_ne.take(self.points[0, a:b]))
+        _put(out, starts[_POINTS + 1], pieces.points_sw.take(self.points[1, a:b]))
+        _put(out, starts[_END], pieces.end)
+        _put(out, starts[_CLOSE, (5 - self.first_index - a) % 6::6], pieces.close)
 
 
 _HAND_AT = np.arange(4) * 17  # a hand of the deal string: 16 bytes and a space
@@ -254,11 +257,11 @@ def _put(out: np.ndarray, starts: np.ndarray, pieces: np.ndarray) -> None:
 
 
 def _holdings(masks: np.ndarray) -> np.ndarray:
-    """``(N, 4, 4)``: each deal's holdings by seat N E S W and suit, spades first."""
-    holdings = np.empty((len(masks), 4, 4), np.int64)
-    signed = np.ascontiguousarray(masks).view(np.int64)  # below 2**52: indexes with no cast
+    """``(4, 4, N)``: the deals' holdings by suit (spades first) and seat N E S W."""
+    holdings = np.empty((4, 4, len(masks)), np.int64)
+    signed = np.ascontiguousarray(masks).view(np.int64).T  # below 2**52: indexes with no cast
     for suit, shift in enumerate((39, 26, 13, 0)):
-        np.bitwise_and(signed >> shift, 8191, out=holdings[:, :, suit])
+        np.bitwise_and(signed >> shift, 8191, out=holdings[suit])
     return holdings
 
 
@@ -294,7 +297,7 @@ def _writers_lines(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
                           & (padded[starts] == ord("<")))
     start, length = starts[rows], length[rows]
     good = _at(padded, start, _BOARD_START)
-    number = _rows(padded, start + len(_BOARD_START), 16)
+    number = rows_from(padded, start + len(_BOARD_START), 16)
     digits = np.argmax(number == ord('"'), axis=1)
     is_digit = (number >= ord("0")) & (number <= ord("9"))
     good &= (digits >= 1) & (number[:, 0] != ord("0")) & (
@@ -304,14 +307,14 @@ def _writers_lines(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
     dealer = padded[at + _DEALER_AT]
     good &= np.isin(dealer, np.frombuffer(b"NESW", np.uint8))
     vul_length = length - _LINE - digits
-    vul = _rows(padded, at + len(_TO_VUL), 4)
+    vul = rows_from(padded, at + len(_TO_VUL), 4)
     vuls = np.full(len(rows), 255, np.uint8)
     for code, text in enumerate(_VULS):
         vuls[(vul_length == len(text)) & (vul[:, :len(text)] == np.frombuffer(
             text, np.uint8)).all(axis=1)] = code
     good &= vuls != 255
     at = at + len(_TO_VUL) + vul_length
-    tail = _rows(padded, at, len(_TO_DEAL) + 71)
+    tail = rows_from(padded, at, len(_TO_DEAL) + 71)
     deal = tail[:, len(_TO_DEAL):len(_TO_DEAL) + 69]
     good &= ((tail[:, :len(_TO_DEAL)] == np.frombuffer(_TO_DEAL, np.uint8)).all(axis=1)
              & np.isin(deal[:, 0], np.frombuffer(b"NESW", np.uint8)) & (deal[:, 1] == ord(":"))
@@ -324,15 +327,9 @@ def _writers_lines(arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
     return rows[good], games
 
 
-def _rows(padded: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
-    """``(N, width)``: the bytes from each start, a row copied at a time."""
-    rows: np.ndarray = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
-    return rows
-
-
 def _at(padded: np.ndarray, starts: np.ndarray, text: bytes, free: int = -1) -> np.ndarray:
     """Whether ``text`` is at each start (a byte at ``free`` may be any)."""
-    same = _rows(padded, starts, len(text)) == np.frombuffer(text, np.uint8)
+    same = rows_from(padded, starts, len(text)) == np.frombuffer(text, np.uint8)
     if free >= 0:
         same[:, free] = True
     result: np.ndarray = same.all(axis=1)

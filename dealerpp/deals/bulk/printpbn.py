@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 
 from dealerpp.deals.bulk.array import DealArray
+from dealerpp.deals.bulk.places import rows_from
 
 #: Decodes a block of deal-string lines of one width: deals and ``ok``.
 DealLines = Callable[[bytes, int], tuple[DealArray, np.ndarray | None]]
@@ -112,14 +113,14 @@ def games(data: bytes) -> Games | None:
     if not _laid_out(data, arr, starts, ends) and len(_WHOLE.findall(data)) != count:
         return None
     digits = ends[:, _BOARD] - starts[:, _BOARD] - 10  # [Board "...."]
-    window = _rows(arr, starts[:, _BOARD] + 8, 9).astype(np.int64) - 48
+    window = rows_from(arr, starts[:, _BOARD] + 8, 9).astype(np.int64) - 48
     boards = np.zeros(count, np.int64)
     for column in range(9):  # (the line's '"' stops a window of fewer digits)
         boards = np.where(column < digits, boards * 10 + window[:, column], boards)
     dealers = _DEALERS[arr[starts[:, _DEALER] + 9]]  # [Dealer "N"]
     vul = starts[:, _VUL] + 13  # [Vulnerable "None"]: None NS EW All by length and letter
     vuls = _VUL_CODES[ends[:, _VUL] - vul - 2, arr[vul]]
-    deals = _rows(arr, starts[:, _DEAL] + 7, DEAL)  # [Deal "F:..."]
+    deals = rows_from(arr, starts[:, _DEAL] + 7, DEAL)  # [Deal "F:..."]
     return Games(boards, dealers, vuls, deals)
 
 
@@ -177,7 +178,7 @@ def _laid_out(data: bytes, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
     text, checked = _STARTS
     if not ((_words_at(padded, starts[:, :4], 1) & checked) == text).all():
         return False
-    closing = _rows(padded, (ends[:, :4] - 2).reshape(-1), 2)
+    closing = rows_from(padded, (ends[:, :4] - 2).reshape(-1), 2)
     if not ((closing[:, 0] == ord('"')) & (closing[:, 1] == ord("]"))).all():
         return False
     for (text, checked), first in ((_HEAD, starts[:, 4]), (_TAIL, ends[:, _VUL] - 2)):
@@ -191,16 +192,10 @@ def _laid_out(data: bytes, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray
                 and _vulnerable(padded, starts[:, _VUL] + 13, ends[:, _VUL] - 2))
 
 
-def _rows(padded: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
-    """``(N, width)``: the bytes from each start, a row copied at a time."""
-    rows: np.ndarray = np.lib.stride_tricks.sliding_window_view(padded, width)[starts]
-    return rows
-
-
 def _words_at(padded: np.ndarray, starts: np.ndarray, words: int) -> np.ndarray:
     """From each start, ``words`` 8-byte words (their shape: ``starts``'
     and the words)."""
-    rows = _rows(padded, starts.reshape(-1), 8 * words)
+    rows = rows_from(padded, starts.reshape(-1), 8 * words)
     return rows.view(_WORD).reshape(*starts.shape, words) if words > 1 else \
         rows.view(_WORD).reshape(starts.shape)
 
@@ -209,7 +204,7 @@ def _board_digits(padded: np.ndarray, starts: np.ndarray, digits: np.ndarray) ->
     """[Board "..."]: 1 to 9 digits, not 0 first."""
     if not ((digits >= 1) & (digits <= 9)).all():
         return False
-    board = _rows(padded, starts + 8, 9)
+    board = rows_from(padded, starts + 8, 9)
     is_digit = (board >= ord("0")) & (board <= ord("9"))
     return bool((board[:, 0] != ord("0")).all()
                 and (is_digit | (np.arange(9) >= digits[:, None])).all())
