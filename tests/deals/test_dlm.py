@@ -197,7 +197,7 @@ def test_boards_past_99_are_refused_and_nothing_is_written(
     deals_api.write(source, random_deals(count, 3, first), "pbn")
     status, _, err = run(["convert", str(source), str(target)])
     assert status == 1
-    assert err.startswith(f"{target}: error: deal {deal}: board {board} cannot be written "
+    assert err.startswith(f"{target}: error: deal {deal}: board {board}: cannot be written "
                           "to a .dlm file, which holds boards 1-99"), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.pbn"]
 
@@ -210,8 +210,9 @@ def test_boards_missing_inside_the_range_are_named(tmp_path: Path) -> None:
     assert "error: boards 3, 5-7 are missing: a .dlm file holds every board from From " \
            "board 1 to To board 9" in err, err
     assert not target.exists()
-    with pytest.raises(DppError, match="deal 2: board 2 was deal 1 already"):
+    with pytest.raises(DppError, match="deal 2: board 2: deal 1 was this board already") as caught:
         dlm_format.dumps(random_deals(1, 5, 2) * 2)
+    assert (caught.value.deal, caught.value.board, caught.value.output) == (2, 2, True)
 
 
 # -- verifying on read --------------------------------------------------------------------

@@ -64,7 +64,7 @@ def test_dup_layout_and_trailer() -> None:
     assert written([SUITED, SUITED], "dup") == body + b"YN1  0 02 " + body + b"\0" * 10
     later = [Deal(SUITED.masks, board=9)] + [SUITED] * 3  # a set of boards 9 to 12
     assert written(later, "dup")[146:156] == b"YN9  0 12 "
-    with pytest.raises(DppError, match="deal 100: board 100 is past 99"):
+    with pytest.raises(DppError, match="deal 100: board 100: past 99"):
         written([SUITED] * 100, "dup")
 
 
@@ -257,15 +257,16 @@ def test_csv_is_written_with_lf_and_no_header_line() -> None:
 def test_dup_past_board_99_names_the_board_and_writes_nothing(
         tmp_path: Path, first: int, count: int, deal: int, past: int) -> None:
     deals = [Deal(SUITED.masks, board=first)] + [SUITED] * (count - 1)
-    with pytest.raises(DppError, match=f"error: deal {deal}: board {past} is past 99"):
+    with pytest.raises(DppError, match=f"error: deal {deal}: board {past}: past 99") as caught:
         written(deals, "dup")
+    assert (caught.value.deal, caught.value.board, caught.value.output) == (deal, past, True)
     if first > 1:
         return
     source, target = tmp_path / "set.ber", tmp_path / "set.dup"
     source.write_bytes(written(deals, "ber"))
     status, _, err = run(["convert", str(source), str(target)])
     assert status == 1
-    assert err.startswith(f"{target}: error: deal 100: board 100 is past 99"), err
+    assert err.startswith(f"{target}: error: deal 100: board 100: past 99"), err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.ber"]
 
 

@@ -250,9 +250,9 @@ def dup_trailer(first: int, count: int) -> bytes:
     last = first + count - 1
     if last > DUP_LAST_BOARD:
         past = max(first, DUP_LAST_BOARD + 1)
-        raise DppError(f"board {past} is past 99, where a .dup set "
-                       f"ends (its trailer has 2 digits for the last board); this set would "
-                       f"end at board {last}", deal=past - first + 1, output=True)
+        raise DppError(f"past 99, where a .dup set ends (its trailer has 2 digits for the "
+                       f"last board); this set would end at board {last}",
+                       deal=past - first + 1, board=past, output=True)
     return f"YN{first:<3d}0 {last:02d} ".encode("ascii")
 
 

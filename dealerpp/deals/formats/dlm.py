@@ -278,12 +278,12 @@ def _numbered_boards(deals: Iterable[Deal]) -> dict[int, tuple[Deal, list[int]]]
         owners = owners_of(deal, index)
         board = deal.board if deal.board is not None else board + 1
         if not 1 <= board <= BOARDS:
-            raise DppError(f"board {board} cannot be written to a .dlm file, "
-                           f"which holds boards 1-{BOARDS}; convert --boards picks the ones "
-                           "that fit", deal=index, output=True)
+            raise DppError(f"cannot be written to a .dlm file, which holds boards 1-{BOARDS}; "
+                           "convert --boards picks the ones that fit", deal=index, board=board,
+                           output=True)
         if board in boards:
-            raise DppError(f"board {board} was deal {places[board]} already; "
-                           "a .dlm file holds each board once", deal=index, output=True)
+            raise DppError(f"deal {places[board]} was this board already; a .dlm file holds "
+                           "each board once", deal=index, board=board, output=True)
         boards[board], places[board] = (deal, owners), index
     if not boards:
         raise DppError("no deals to write: a .dlm file needs one board at least")
