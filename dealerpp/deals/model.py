@@ -338,49 +338,42 @@ def _tops_table() -> list[int]:
     return _TOPS
 
 
-# A hand's suit lengths as one shape key (S H D C, four bits each, spades
-# highest): the sum of one lookup a suit, in a table for the suit's place
-# whose row for a holding is its length shifted to that place. A table has
-# 14 distinct values, each one int object shared by its rows, so a lookup
-# reads a pointer from a 64 KiB tuple and an object that stays in the cache
-# (tables of 8192 distinct ints, one object a row, missed it on random
-# hands). Made on first use, with the Shape of every key of a hand of 13
-# cards or fewer (2,380 of them; a Shape for another is made when first seen).
-# The Shapes are a list indexed by key (None where none is made yet): an
-# index costs less than a dict's lookup.
-_LENGTH_KEYS: list[tuple[int, ...]] = []
-_SHAPE_OF_KEY: list[Shape | None] = []
-_KEYS = (13 << 12 | 13 << 8 | 13 << 4 | 13) + 1  # every key of 13-bit holdings is below
+# The shape: one lookup a suit of its length (a tuple of 8,192 small ints,
+# shared by the four suits: 64 KiB that stay in the cache), then the Shape
+# itself by the four lengths, spades first, in nested lists (an index of a
+# list costs less than summing the lengths into a key, whose sums past 256
+# are new int objects). The suits are read from the mask's halves, bits 0-25
+# and 26-51: each half fits one digit of a Python int, on which a shift or a
+# mask costs less than on the two-digit mask. A hand of over 13 cards finds
+# None and makes its Shape. The balanced flags are nested lists the same way.
+# Made on first use.
+_SUIT_LENGTHS: list[int] = []
+_SHAPE_OF: list[list[list[list[Shape | None]]]] = []
+_BALANCED_OF: list[list[list[list[bool]]]] = []
 
 
-def _length_keys() -> list[tuple[int, ...]]:
-    if not _LENGTH_KEYS:
-        shapes: list[Shape | None] = [None] * _KEYS
-        for s in range(14):
-            for h in range(14 - s):
-                for d in range(14 - s - h):
-                    for c in range(14 - s - h - d):
-                        key = s << 12 | h << 8 | d << 4 | c
-                        shapes[key] = _new_shape(key)
-        tables = []
-        for shift in (12, 8, 4, 0):  # spades, hearts, diamonds, clubs
-            values = [length << shift for length in range(14)]
-            tables.append(tuple(values[bits.bit_count()] for bits in range(SUIT_MASK + 1)))
-        # Each put in place whole, the shapes first: a thread that finds
-        # the tables finds the shapes, and two threads making them at once
-        # leave the same lists.
-        _SHAPE_OF_KEY[:] = shapes
-        _LENGTH_KEYS[:] = tables
-    return _LENGTH_KEYS
+def _suit_lengths() -> list[int]:
+    if not _SUIT_LENGTHS:
+        shapes = [[[[tuple.__new__(Shape, (s, h, d, c)) if s + h + d + c <= 13 else None
+                     for c in range(14)] for d in range(14)] for h in range(14)]
+                  for s in range(14)]
+        unbalanced = [False] * 14  # one row shared by every (s, h, d) no c balances
+        balanced = [[[[(s, h, d, c) in _BALANCED for c in range(14)]
+                      if any((s, h, d, c) in _BALANCED for c in range(14)) else unbalanced
+                      for d in range(14)] for h in range(14)] for s in range(14)]
+        # Each put in place whole, the lengths last: a thread that finds
+        # them finds the rest, and two threads making them at once leave
+        # the same lists.
+        _SHAPE_OF[:] = shapes
+        _BALANCED_OF[:] = balanced
+        _SUIT_LENGTHS[:] = [bits.bit_count() for bits in range(SUIT_MASK + 1)]
+    return _SUIT_LENGTHS
 
 
-def _new_shape(key: int) -> Shape:
-    return tuple.__new__(Shape, (key >> 12, key >> 8 & 15, key >> 4 & 15, key & 15))
-
-
-def _shape_of_new_key(key: int) -> Shape:
-    found = _SHAPE_OF_KEY[key] = _new_shape(key)
-    return found
+def _shape_of_mask(mask: int) -> Shape:
+    """The Shape of a hand of over 13 cards (no row of _SHAPE_OF holds one)."""
+    return Shape((mask >> 39).bit_count(), (mask >> 26 & SUIT_MASK).bit_count(),
+                 (mask >> 13 & SUIT_MASK).bit_count(), (mask & SUIT_MASK).bit_count())
 
 
 class Hand:
@@ -473,24 +466,26 @@ class Hand:
     def length(self, suit: Suit | int) -> int:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
-    # The shape and balance: four lookups (_length_keys) make the shape key,
-    # one index or set lookup the answer. (8191 is SUIT_MASK: a constant
-    # costs less than a global's lookup, three times a read.)
+    # The shape and balance: four lookups of a suit's length, then the
+    # answer indexed by the lengths (_suit_lengths). (8191 is SUIT_MASK: a
+    # constant costs less than a global's lookup.)
     @property
     def shape(self) -> Shape:
         """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
         mask = self.mask
-        s, h, d, c = _LENGTH_KEYS or _length_keys()
-        key = s[mask >> 39] + h[mask >> 26 & 8191] + d[mask >> 13 & 8191] + c[mask & 8191]
-        return _SHAPE_OF_KEY[key] or _shape_of_new_key(key)  # new: a hand of over 13 cards
+        high, low = mask >> 26, mask & 0x3FFFFFF
+        length = _SUIT_LENGTHS or _suit_lengths()
+        return (_SHAPE_OF[length[high >> 13]][length[high & 8191]][length[low >> 13]][
+            length[low & 8191]] or _shape_of_mask(mask))
 
     @property
     def is_balanced(self) -> bool:
         """4-3-3-3, 4-4-3-2 or 5-3-3-2 (in any suits)."""
         mask = self.mask
-        s, h, d, c = _LENGTH_KEYS or _length_keys()
-        return (s[mask >> 39] + h[mask >> 26 & 8191] + d[mask >> 13 & 8191]
-                + c[mask & 8191]) in _BALANCED_KEYS
+        high, low = mask >> 26, mask & 0x3FFFFFF
+        length = _SUIT_LENGTHS or _suit_lengths()
+        return _BALANCED_OF[length[high >> 13]][length[high & 8191]][length[low >> 13]][
+            length[low & 8191]]
 
     # hcp and controls: two lookups (_tops_table: the top four ranks of two
     # suits at once).
@@ -561,7 +556,6 @@ _BALANCED = frozenset(
     (s, h, d, c) for s in range(2, 6) for h in range(2, 6) for d in range(2, 6)
     for c in range(2, 6)
     if s + h + d + c == 13 and sorted((s, h, d, c)) in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5]))
-_BALANCED_KEYS = frozenset(s << 12 | h << 8 | d << 4 | c for s, h, d, c in _BALANCED)
 
 
 class Call(int):
