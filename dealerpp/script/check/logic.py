@@ -181,14 +181,7 @@ def _var_test(if_true: State | None, later: Callable[..., State | None],
               args: tuple[Any, ...], known: Value) -> Value:
     """``lazy_test`` for a variable holding the truth value ``known``: its
     origin, what was reported and whether it varies are the variable's."""
-    value = _new_value(Value)
-    value.low = 0
-    value.high = 1 if if_true is not None else 0
-    value.is_truth = value.split = True
-    value.linear = value._if_false = None
-    value.if_true = if_true
-    value._later = later
-    value._args = args
+    value = lazy_test(if_true, later, args)
     value.origin = known.origin
     value.reported = known.reported
     value.varies = known.varies
@@ -199,14 +192,7 @@ def _logic_value(if_true: State | None, parts: tuple[Value, ...], left: Value, r
                  operator: Token) -> Value:
     """``lazy_test`` for an `and`/`or` of ``left`` and ``right`` that fails
     where ``parts`` do (see _fails_where)."""
-    value = _new_value(Value)
-    value.low = 0
-    value.high = 1 if if_true is not None else 0
-    value.is_truth = value.split = True
-    value.linear = value._if_false = None
-    value.if_true = if_true
-    value._later = _fails_where
-    value._args = parts
+    value = lazy_test(if_true, _fails_where, parts)
     value.reported = left.reported or right.reported
     value.varies = left.varies or right.varies
     value.origin = operator if not left.is_truth or not right.is_truth else None
