@@ -45,7 +45,7 @@ from dealerpp.deals.formats.pbn.deal_text import (
 )
 from dealerpp.deals.formats.pbn.game import PbnComment, PbnGame, PbnInfo, PbnTag, escape
 from dealerpp.deals.formats.pbn.reader import read
-from dealerpp.deals.formats.pbn.writer import dumps, format_game, game_name, game_text, write
+from dealerpp.deals.formats.pbn.writer import dumps, format_game, game_text, write
 
 __all__ = [
     "PbnComment",
@@ -59,7 +59,6 @@ __all__ = [
     "dumps",
     "escape",
     "format_game",
-    "game_name",
     "game_text",
     "parse_auction",
     "parse_deal_string",

@@ -202,30 +202,15 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
 
 
 def game_text(deal: Deal, index: int, match_is_new: bool = True) -> str:
-    """format_game, its ValueError a DppError naming the game (``index``:
-    its number in the output)."""
+    """format_game, its ValueError a DppError naming the game: ``index``
+    (its number in the output) and its board in their fields, the line it
+    was read at, when known, in the message."""
     try:
         return format_game(deal, match_is_new)
     except ValueError as error:
-        details = game_details(deal)
-        raise DppError(f"{details}: {error}" if details else str(error), deal=index,
-                       output=True) from None
-
-
-def game_name(deal: Deal, index: int) -> str:
-    """How messages name a game: its number in the output, then its board
-    and the line it was read at, when known."""
-    details = game_details(deal)
-    return f"deal {index}: {details}" if details else f"deal {index}"
-
-
-def game_details(deal: Deal) -> str:
-    """A game's board and the line it was read at, as far as known."""
-    parts = [f"board {deal.board}"] if deal.board is not None else []
-    info = info_of(deal)
-    if isinstance(info, PbnGame):
-        parts.append(f"read at line {_line_of_first_tag(info)}")
-    return ", ".join(parts)
+        info = info_of(deal)
+        read_at = f"read at line {_line_of_first_tag(info)}: " if isinstance(info, PbnGame) else ""
+        raise DppError(f"{read_at}{error}", deal=index, board=deal.board, output=True) from None
 
 
 def _line_of_first_tag(game: PbnGame) -> int:
