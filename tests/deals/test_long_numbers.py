@@ -77,6 +77,7 @@ REFUSED = [
                                            "number (this one has 5,000 digits"),
     ("dlm", "in.dlm", r"^To board=(2)$", "a .dlm file needs a 'To board=' line with a number"),
     ("dlm", "in.dlm", r"^Checksum=(\d+)$", "a .dlm file needs a 'Checksum=' line"),
+    ("dlm", "in.dlm", r"^Board (01)=", "the board number has 5,000 digits"),
 ]
 
 

@@ -126,7 +126,7 @@ def _boards(values: dict[str, _Line], name: str | None) -> Iterator[Deal]:
     info = _verified_header(values, first, last, name)
     read_boards = {}
     for key, line in sorted(values.items(), key=lambda item: item[1].number):
-        board = _board_number(key)
+        board = _board_number(key, line, name)
         if board is not None:
             read_boards[board] = _decode(board, line, name)
     for board in range(first, last + 1):
@@ -144,9 +144,16 @@ def _info_of(deal: Deal) -> DlmInfo | None:
     return extra if isinstance(extra, DlmInfo) else None
 
 
-def _board_number(key: str) -> int | None:
+def _board_number(key: str, line: _Line, name: str | None) -> int | None:
+    """The board of a ``Board NN=`` line (None for any other key); a number
+    too long to read is an error at it, not a line passed over."""
     prefix, _, digits = key.partition(" ")
-    return digits_value(digits) if prefix == "board" else None
+    if prefix != "board":
+        return None
+    if too_long(digits):
+        raise DppError(digits_problem(digits, "the board number"), line=line.number,
+                       column=line.text.index(digits) + 1, filename=name, source_line=line.text)
+    return digits_value(digits)
 
 
 def _number(values: dict[str, _Line], key: str, name: str | None,
