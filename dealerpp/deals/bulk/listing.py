@@ -35,6 +35,7 @@ from dealerpp.deals.bulk.blocks import (
     template_rows,
 )
 from dealerpp.deals.bulk.head import HeadHooks
+from dealerpp.deals.bulk.places import put_consecutive
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -192,7 +193,7 @@ class ListingCodec(HeadHooks):
         """The records of deals numbered from ``first``, all ``digits`` long."""
         out = template_rows(len(masks), _template(digits))
         width = out.shape[1]
-        _put_numbers(out[:, 6:6 + digits], first)
+        put_consecutive(out[:, 6:6 + digits], first)
         start = 22 + digits
         # each card's two characters, a uint16 at every third byte of a hand
         cards = np.ndarray((len(masks), 4, 13), np.uint16, out, start, (width, _STEP, 3))
@@ -207,27 +208,6 @@ class ListingCodec(HeadHooks):
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter()
-
-
-def _put_numbers(columns: np.ndarray, first: int) -> None:
-    """The numbers from ``first`` on, one a row, into ``columns`` (all of
-    their width): the last four digits a slice of a table (the numbers are
-    consecutive), the digits before them the same for up to 10,000 rows."""
-    count, digits = columns.shape
-    if digits <= 4:
-        columns[:] = _FOUR_DIGITS[first:first + count, 4 - digits:]
-        return
-    place = 0
-    while place < count:
-        high, low = divmod(first + place, 10000)
-        run = min(count - place, 10000 - low)
-        columns[place:place + run, :digits - 4] = np.frombuffer(str(high).encode(), np.uint8)
-        columns[place:place + run, digits - 4:] = _FOUR_DIGITS[low:low + run]
-        place += run
-
-
-# 0000-9999, four digits a row
-_FOUR_DIGITS = (np.arange(10000)[:, None] // 10 ** np.arange(3, -1, -1) % 10 + 48).astype(np.uint8)
 
 
 def _runs_of_digits(first_index: int, count: int) -> list[tuple[int, int, int]]:

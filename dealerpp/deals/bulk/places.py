@@ -103,3 +103,32 @@ def rows_from(arr: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
     taken = slots_at(arr, width)[starts]
     rows: np.ndarray = taken.view(np.uint8).reshape(*starts.shape, width)
     return rows
+
+
+def put_consecutive(columns: np.ndarray, first: int) -> None:
+    """The numbers from ``first`` on, one a row, into ``columns`` (uint8
+    rows as wide as every one of the numbers): the last four digits a slice
+    of a table of 0000-9999 (the numbers are consecutive), the digits before
+    them the same for up to 10,000 rows."""
+    count, digits = columns.shape
+    table = four_digit_rows()
+    if digits <= 4:
+        columns[:] = table[first:first + count, 4 - digits:]
+        return
+    place = 0
+    while place < count:
+        high, low = divmod(first + place, 10000)
+        run = min(count - place, 10000 - low)
+        columns[place:place + run, :digits - 4] = np.frombuffer(str(high).encode(), np.uint8)
+        columns[place:place + run, digits - 4:] = table[low:low + run]
+        place += run
+
+
+_FOUR_DIGIT_ROWS: list[np.ndarray] = []
+
+
+def four_digit_rows() -> np.ndarray:
+    """0000-9999, four ASCII digits a row (made on first use)."""
+    if not _FOUR_DIGIT_ROWS:
+        _FOUR_DIGIT_ROWS.append(digit_rows(np.arange(10000, dtype=np.int64), 4))
+    return _FOUR_DIGIT_ROWS[0]

@@ -26,7 +26,14 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray, full_rows, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view, each_sub_block
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather, joined
-from dealerpp.deals.bulk.places import Buffers, digit_counts, digit_rows, items, slots_at
+from dealerpp.deals.bulk.places import (
+    Buffers,
+    digit_counts,
+    four_digit_rows,
+    items,
+    put_consecutive,
+    slots_at,
+)
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -276,43 +283,33 @@ def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
 _ROW_SHIFTS = np.array([39, 26, 13, 0], np.int64)  # a seat's mask: spades first
 _NES_COLUMNS = [0, 1, 2] * 4  # North, East, South by suit row
 _NES_SHIFTS = np.repeat(_ROW_SHIFTS, 3)
-_FOUR_DIGITS: list[np.ndarray] = []
+_NUMBER_LINES: list[np.ndarray] = []
 
 
-def _four_digits() -> tuple[np.ndarray, np.ndarray]:
-    """By number 0-9999: its ``%4d.`` line (6-byte void items) and its four
-    digits with leading zeros (rows of 4 bytes)."""
-    if not _FOUR_DIGITS:
+def _four_digit_lines() -> np.ndarray:
+    """By number 0-9999: its ``%4d.`` line (6-byte void items)."""
+    if not _NUMBER_LINES:
         numbers = np.arange(10000)
-        zeros = digit_rows(numbers, 4)
         lines = np.empty((10000, 6), np.uint8)
-        lines[:, :4] = zeros
+        lines[:, :4] = four_digit_rows()
         lines[:, 4:] = (ord("."), 10)
         shown = np.ones(10000, np.int64)  # "%4d" of 0 is "   0"
         for power in (10, 100, 1000):
             shown += numbers >= power
         lines[:, :4][np.arange(4) < 4 - shown[:, None]] = 32
-        _FOUR_DIGITS.extend((items(lines), zeros))
-    return _FOUR_DIGITS[0], _FOUR_DIGITS[1]
+        _NUMBER_LINES.append(items(lines))
+    return _NUMBER_LINES[0]
 
 
 def _number_lines_from(first: int, count: int, digits: int) -> np.ndarray:
     """The number lines (void items of ``max(digits, 4) + 2`` bytes) of
-    ``count`` numbers from ``first``, all of ``digits`` digits: the last four
-    digits rows of a table (consecutive numbers: slices of it), the digits
-    before them the same for up to 10,000 numbers."""
-    lines4, zeros = _four_digits()
+    ``count`` numbers from ``first``, all of ``digits`` digits (consecutive
+    numbers: slices of a table)."""
     if digits <= 4:
-        return lines4[first:first + count]
+        return _four_digit_lines()[first:first + count]
     lines = np.empty((count, digits + 2), np.uint8)
     lines[:, digits:] = (ord("."), 10)
-    place = 0
-    while place < count:
-        high, low = divmod(first + place, 10000)
-        run = min(count - place, 10000 - low)
-        lines[place:place + run, :digits - 4] = np.frombuffer(str(high).encode(), np.uint8)
-        lines[place:place + run, digits - 4:digits] = zeros[low:low + run]
-        place += run
+    put_consecutive(lines[:, :digits], first)
     return items(lines)
 
 
