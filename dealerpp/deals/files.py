@@ -105,6 +105,7 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
     from dealerpp.deals import detect
     from dealerpp.deals.options import ReadOptions
 
+    given = source
     if format is None:
         format, source = detect.detect(source, filename)
         if format is None:
@@ -114,10 +115,24 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
         options = options._replace(first_board=first_board)
     found = formats.get(format)
     if found.binary:
-        return found.load_reader()(source, filename, options)
-    source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
-    deals = found.load_reader()(source, filename, options)
-    return deals if opened is None else _closing(deals, opened)
+        deals = found.load_reader()(source, filename, options)
+    else:
+        text_source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
+        deals = found.load_reader()(text_source, filename, options)
+        if opened is not None:
+            deals = _closing(deals, opened)
+    if getattr(given, "buffer", None) is not None:
+        deals = _keeping(deals, given)
+    return deals
+
+
+def _keeping(deals: Iterator[Deal], text_file: object) -> Iterator[Deal]:
+    """``deals``, read from the binary file under ``text_file`` (a file
+    opened in text mode), with ``text_file`` kept while they are: dropped by
+    the caller (``deals.read(open(path))``), it would be collected and close
+    the binary file under the reader."""
+    yield from deals
+    del text_file  # (held until here: the reason for this generator)
 
 
 def _closing(deals: Iterator[Deal], handle: IO[bytes]) -> Iterator[Deal]:

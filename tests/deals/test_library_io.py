@@ -48,6 +48,20 @@ def test_read_takes_paths_and_files_not_content(tmp_path: Path) -> None:
         deals.read(path.read_bytes())  # type: ignore[arg-type]
 
 
+@pytest.mark.filterwarnings("ignore::ResourceWarning")  # the file the test leaves to Python
+@pytest.mark.parametrize("format_name", [None, "hex", "deals"])
+def test_a_text_file_the_caller_drops_is_read_to_the_end(format_name: str | None,
+                                                          tmp_path: Path) -> None:
+    """``deals.read(open(path))``: the caller keeps no reference to the file
+    opened in text mode, whose binary file the reader reads; collected, the
+    text file would close it under the reader."""
+    path = tmp_path / "many"
+    data = deals.dumps(SAMPLE * 300, format_name or "pbn")
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    got = [d.masks for d in deals.read(open(path, encoding="utf-8"), format_name)]
+    assert got == [d.masks for d in SAMPLE * 300]
+
+
 def test_loads_takes_text_and_bytes() -> None:
     text = "\n".join(LINES) + "\n"
     assert deals.loads(text) == deals.loads(text.encode()) == SAMPLE
