@@ -193,8 +193,8 @@ def _link_beside(fd: int, target: str) -> str:
                 return os.path.join(folder, name)
             except FileExistsError:
                 continue
-            except OSError as error:  # name the output, not the way to it
-                raise OSError(error.errno, error.strerror, target) from None
+            except OSError as error:  # atomic_writer names the output, not the way to it
+                raise OSError(error.errno, error.strerror) from None
     finally:
         os.close(into)
     raise AssertionError("unreachable")
@@ -210,6 +210,8 @@ def _create_beside(target: str) -> tuple[str, int]:
             return tmp, os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue
+        except OSError as error:  # (a missing folder): atomic_writer names the output
+            raise OSError(error.errno, error.strerror) from None
     raise AssertionError("unreachable")
 
 

@@ -46,3 +46,15 @@ def test_a_leftover_temporary_name_is_not_reused(tmp_path: Path) -> None:
     squatter.write_bytes(b"someone else's")
     write_atomically(target, b"new\n")
     assert target.read_bytes() == b"new\n" and squatter.read_bytes() == b"someone else's"
+
+
+def test_an_output_in_a_missing_folder_is_named_as_given(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error names the output the caller gave, not the temporary file
+    that could not be made beside it."""
+    monkeypatch.chdir(tmp_path)
+    for target in ("no-folder/out.dl", tmp_path / "no-folder" / "out.dl"):
+        with pytest.raises(FileNotFoundError) as raised:
+            write_atomically(target, b"x")
+        assert raised.value.filename == os.fspath(target)
+    assert list(tmp_path.iterdir()) == []
