@@ -62,8 +62,10 @@ def dumps(deals: Iterable[Deal], format: str,
     """The deals in ``format``: bytes for a binary format, else text
     (``options``: the writer's, dealerpp.deals.options)."""
     found = formats.get(format)
+    writer = found.load_writer()
+    _refuse_one_deal(deals, "dumps")
     out = io.BytesIO()
-    found.load_writer()(deals, out, options or _WRITE)
+    writer(deals, out, options or _WRITE)
     data = out.getvalue()
     return data if found.binary else data.decode("utf-8", "surrogateescape")
 
@@ -86,6 +88,7 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
 
             raise DppError("cannot tell the output format from the name; give format")
     writer = formats.get(format).load_writer()
+    _refuse_one_deal(deals, "write")
     if isinstance(file, (str, os.PathLike)):
         from dealerpp.atomic import atomic_writer
 
@@ -93,6 +96,15 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
             writer(deals, out, options or _WRITE)
     else:
         writer(deals, file, options or _WRITE)
+
+
+def _refuse_one_deal(deals: object, name: str) -> None:
+    """TypeError for one Deal where deals are asked for: iterated, it gives
+    its four hands, and the writer would fail on the first one."""
+    from dealerpp.deals.model import Deal  # loaded already: the writer uses it
+
+    if isinstance(deals, Deal):
+        raise TypeError(f"deals.{name} takes deals (an iterable of Deal); for one deal: [deal]")
 
 
 def read_source(source: Source, format: str | None = None, *, filename: str | None = None,

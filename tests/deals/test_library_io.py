@@ -58,7 +58,7 @@ def test_a_text_file_the_caller_drops_is_read_to_the_end(format_name: str | None
     path = tmp_path / "many"
     data = deals.dumps(SAMPLE * 300, format_name or "pbn")
     path.write_bytes(data if isinstance(data, bytes) else data.encode())
-    got = [d.masks for d in deals.read(open(path, encoding="utf-8"), format_name)]
+    got = [d.masks for d in deals.read(open(path, encoding="utf-8"), format_name)]  # noqa: SIM115
     assert got == [d.masks for d in SAMPLE * 300]
 
 
@@ -102,6 +102,16 @@ def test_write_is_atomic(tmp_path: Path) -> None:
 def test_write_says_the_file_comes_first(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="file comes first"):
         deals.write(SAMPLE, str(tmp_path / "x.pbn"))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "deals"])
+def test_one_deal_where_deals_are_asked_for_says_so(fmt: str, tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match=r"\[deal\]"):
+        deals.dumps(SAMPLE[0], fmt)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"\[deal\]"):
+        deals.write(tmp_path / f"one.{fmt}", SAMPLE[0])  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
+    assert deals.loads(deals.dumps([SAMPLE[0]], fmt), fmt) == SAMPLE[:1]
 
 
 def test_convert_takes_the_bulk_path_when_it_applies(tmp_path: Path,
