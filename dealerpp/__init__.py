@@ -49,6 +49,11 @@ if TYPE_CHECKING:
     from dealerpp.shapes.universe import Shape
 
 
+def __dir__() -> "list[str]":
+    """The names not imported yet too: tab completion (a notebook's) offers them."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> "Any":  # (no __future__ import: it costs start-up)
     module = _EXPORTS.get(name)
     if module is None:

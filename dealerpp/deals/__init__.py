@@ -48,6 +48,11 @@ _FORMAT_DATA = {"GibInfo": "dealerpp.deals.formats.giblib",
                 "PbnTag": "dealerpp.deals.formats.pbn.game"}
 
 
+def __dir__() -> list[str]:
+    """The names not imported yet too: tab completion (a notebook's) offers them."""
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str) -> Any:
     if name in _MODEL_NAMES:
         from dealerpp.deals import model
