@@ -28,14 +28,17 @@ from dealerpp.script.dealer import DealerNotFound, find_dealer
 
 # Appended to the script: its deals as lines a reader follows exactly.
 _ACTION = "\naction printoneline\n"
+# dealer reads -p into a C int: -p 0 deals its default number (40), and a
+# larger number than this deals none.
+_DEALER_INT_MAX = 2**31 - 1
 
 
 def generate(script: str | os.PathLike[str], produce: int | None = None,
              seed: int | None = None, *, filename: str | None = None) -> Iterator[Deal]:
     """Deals the real dealer deals for ``script`` (its text, or a path), lazily.
 
-    ``produce``: how many (dealer's ``-p``; by default the script's own
-    ``produce``); ``seed``: dealer's ``-s``. Raises, before the first deal:
+    ``produce``: how many (dealer's ``-p``, 1 to 2**31 - 1; by default the
+    script's own ``produce``); ``seed``: dealer's ``-s``. Raises, before the first deal:
     ``DppError`` for a mistake in the script (with its position),
     ``DealerNotFound`` (a FileNotFoundError) when dealer is not installed.
     A failure of dealer itself is a ``DppError`` with what dealer said.
@@ -47,7 +50,7 @@ def generate(script: str | os.PathLike[str], produce: int | None = None,
         raise DealerNotFound
     arguments = [dealer]
     if produce is not None:
-        arguments += ["-p", str(_whole(produce, "produce"))]
+        arguments += ["-p", str(_whole(produce, "produce", low=1, high=_DEALER_INT_MAX))]
     if seed is not None:
         arguments += ["-s", str(_whole(seed, "seed"))]
     return _deals_of(arguments, (dealer_text + _ACTION).encode("utf-8", "surrogateescape"), name)
@@ -63,9 +66,11 @@ def _script_text(script: str | os.PathLike[str], filename: str | None) -> tuple[
     return script, filename or "<script>"
 
 
-def _whole(value: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{what} must be a whole number, not {value!r}")
+def _whole(value: int, what: str, low: int = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low \
+            or (high is not None and value > high):
+        span = f" from {low} to {high}" if high is not None else ""
+        raise ValueError(f"{what} must be a whole number{span}, not {value!r}")
     return value
 
 

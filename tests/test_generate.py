@@ -59,3 +59,23 @@ def test_no_dealer_says_what_run_says(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_generate_is_a_top_level_name() -> None:
     assert dealerpp.generate is generate and "generate" in dealerpp.__all__
+
+
+@pytest.mark.parametrize("produce", [0, 2**31, -1, True, 2.0])
+def test_a_number_of_deals_dealer_would_not_deal_is_refused(produce: object) -> None:
+    # dealer -p 0 deals its default 40, and -p 2147483648 (past a C int) none
+    # at all: test_dealer_does_not_deal_such_numbers
+    with pytest.raises(ValueError, match="produce must be a whole number from 1"):
+        generate("produce 3\n", produce=produce)  # type: ignore[arg-type]
+    assert generate("produce 3\n", produce=2**31 - 1) is not None  # dealer starts on next()
+
+
+@pytest.mark.dealer
+def test_dealer_does_not_deal_such_numbers(dealer_bin: str) -> None:
+    def dealt(produce: int) -> int:
+        done = subprocess.run([dealer_bin, "-s", "1", "-p", str(produce)],
+                              input="condition hcp(north) > 3\naction printoneline\n",
+                              capture_output=True, text=True, check=True, timeout=60)
+        return len(deals.loads(done.stdout, "oneline"))
+
+    assert (dealt(0), dealt(2**31), dealt(3)) == (40, 0, 3)
