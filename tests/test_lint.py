@@ -36,7 +36,7 @@ def test_python_version_is_supported() -> None:
 
 @pytest.mark.slow  # ~15 s of CPU, a quarter of the local run; landing runs mypy itself
 def test_mypy_is_clean() -> None:
-    """mypy, configured in pyproject.toml (strict for shapes/ and deals/)."""
+    """mypy, configured in pyproject.toml (strict: the whole package and tools/)."""
     if importlib.util.find_spec("mypy") is None:
         pytest.fail("mypy is not installed beside this interpreter (pip install -e '.[test]')")
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=PROJECT_ROOT,

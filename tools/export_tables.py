@@ -89,7 +89,7 @@ def serialized(name: str) -> tuple[Json, dict[str, Json]]:
     from lark.tools.serialize import serialize
 
     out = io.StringIO()
-    serialize(_lark(name, None), out)
+    serialize(_lark(name, None), out)  # type: ignore[no-untyped-call]  # Lark's tool is untyped
     document = json.loads(out.getvalue())
     return document["data"], document["memo"]
 

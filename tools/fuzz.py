@@ -123,7 +123,9 @@ def main() -> int:
     options = parser.parse_args()
     rng = random.Random(options.seed)
     scripts, deal_files = script_seeds(), deal_seeds()
-    makers = [shape_case, lambda r: script_case(r, scripts), lambda r: deal_case(r, deal_files)]
+    Case = tuple[str, Callable[[], object]]
+    makers: list[Callable[[random.Random], Case]] = [
+        shape_case, lambda r: script_case(r, scripts), lambda r: deal_case(r, deal_files)]
     counts = {"ok": 0, "DppError": 0, "failures": 0, "slow": 0}
     started = time.perf_counter()
     for number in range(options.count):
