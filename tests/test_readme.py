@@ -29,6 +29,13 @@ def test_every_path_the_readme_names_exists() -> None:
         assert (PROJECT_ROOT / name).exists(), f"the README names {name}, which does not exist"
 
 
+def test_every_page_of_the_docs_is_named_by_the_readme() -> None:
+    """A new user finds every page from the README (the library's tour too)."""
+    readme = (PROJECT_ROOT / "README.md").read_text()
+    for page in sorted((PROJECT_ROOT / "docs").glob("*.md")):
+        assert f"docs/{page.name}" in readme, f"the README does not name docs/{page.name}"
+
+
 # Debian's root gets no /usr/games on its PATH; the README's commands are
 # typed with only the virtual environment's bin put in front, as it says.
 ROOTS_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
