@@ -44,7 +44,13 @@ def generate(script: str | os.PathLike[str], produce: int | None = None,
     A failure of dealer itself is a ``DppError`` with what dealer said.
     """
     text, name = _script_text(script, filename)
-    dealer_text = _checked_script(text, name)
+    try:
+        dealer_text = _checked_script(text, name)
+    except DppError as error:
+        if isinstance(script, str) and _names_a_file(script):
+            error.hint = (f"a str is the script's text; to deal from the file, give its path: "
+                          f"generate(pathlib.Path({script.strip()!r}))")
+        raise
     dealer = find_dealer()
     if dealer is None:
         raise DealerNotFound
@@ -64,6 +70,14 @@ def _script_text(script: str | os.PathLike[str], filename: str | None) -> tuple[
     if not isinstance(script, str):
         raise TypeError(f"a script is a str or a path, not {type(script).__name__}")
     return script, filename or "<script>"
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a script's text that failed is rather a file's name (one
+    line, an existing file or a script's extension)."""
+    name = text.strip()
+    return "\n" not in name and (name.lower().endswith((".dpp", ".dl", ".dlr", ".dli"))
+                                  or os.path.isfile(name))
 
 
 def _whole(value: int, what: str, low: int = 0, high: int | None = None) -> int:

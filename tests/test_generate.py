@@ -79,3 +79,13 @@ def test_dealer_does_not_deal_such_numbers(dealer_bin: str) -> None:
         return len(deals.loads(done.stdout, "oneline"))
 
     assert (dealt(0), dealt(2**31), dealt(3)) == (40, 0, 3)
+
+
+@pytest.mark.parametrize("name", ["examples/1nt_opening.dpp", "lesson.dpp"])
+def test_a_file_name_given_as_the_script_says_how_to_give_a_path(name: str) -> None:
+    with pytest.raises(DppError) as raised:
+        generate(name)  # a str is the script's text, as for deals.loads
+    assert raised.value.hint is not None and f"pathlib.Path({name!r})" in raised.value.hint
+    with pytest.raises(DppError) as raised:
+        generate("condition hcp(north) > \n")  # a script's own mistake: no such hint
+    assert "pathlib" not in (raised.value.hint or "")
