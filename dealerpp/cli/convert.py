@@ -198,10 +198,10 @@ class _Told:
         if isinstance(notice, BoardsMissing):
             from dealerpp.deals.selection import spans_of
 
-            missing = spans_of(list(notice.missing))
-            print(f"{shown_name(self.name)}: warning: {missing} (--boards) "
-                  f"{'is' if missing.startswith('board ') else 'are'} not in the input",
-                  file=sys.stderr)
+            spans = list(notice.missing)
+            one = len(spans) == 1 and spans[0][0] == spans[0][1]  # (not read from the words)
+            print(f"{shown_name(self.name)}: warning: {spans_of(spans)} (--boards) "
+                  f"{'is' if one else 'are'} not in the input", file=sys.stderr)
         elif isinstance(notice, LongPage):
             print(f"{self.prog}: warning: more than {notice.limit:,} boards for "
                   f"{self.output}: a page of hand records that long is slow to open "

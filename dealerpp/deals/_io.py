@@ -102,6 +102,23 @@ def _binary_of(handle: IO[Any]) -> IO[bytes] | None:
     return handle
 
 
+def record_errors(deals: Iterator[Deal]) -> Iterator[Deal]:
+    """``deals``, an error of their reader that names no deal naming the
+    record it stopped at, the one after the last deal given: its place from
+    1 in the source, as the PBN reader counts its games. For the readers
+    that read a record at a time, in order, and stop at the first error
+    (every reader but PBN's, which names its games itself, and .dlm's,
+    which reads every board line first)."""
+    place = 0
+    try:
+        for place, deal in enumerate(deals, 1):  # noqa: B007 - place is read below
+            yield deal
+    except DppError as error:
+        if error.deal is not None or error.output:
+            raise
+        raise error.replace(deal=place + 1) from None
+
+
 def fixed_records(source: Source, size: int, name: str | None,
                   board_at: Callable[[int], int | None] = lambda offset: None
                   ) -> Iterator[tuple[int, bytes]]:

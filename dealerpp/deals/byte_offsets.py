@@ -10,8 +10,11 @@ nothing. Paths are mapped, not read whole.
 
 from __future__ import annotations
 
+import io
 import os
 import re
+from collections import deque
+from typing import IO, Any
 
 from dealerpp.deals._io import ENCODING, ERRORS, is_path
 
@@ -105,3 +108,113 @@ def byte_offsets(source: Source) -> ByteOffsets | None:
             return ByteOffsets(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
     except (OSError, ValueError):  # gone since, or not a regular file
         return None
+
+
+# A stream's bytes are kept this far back (the newest read always): a
+# problem is reported, or an error raised, soon after its record is read.
+KEPT_BYTES = 1 << 21
+
+
+class StreamOffsets(io.RawIOBase):
+    """A stream read through this keeps its last ``KEPT_BYTES`` and counts
+    the line ends it has passed (as the text readers count them: CR LF, a
+    lone CR, LF), so that the byte of a line and column read lately is
+    known: ``offset``. Counting costs three ``count`` calls a chunk; the
+    line starts of a chunk are found when a problem is first placed in it."""
+
+    def __init__(self, stream: IO[bytes], kept: int = KEPT_BYTES) -> None:
+        super().__init__()
+        self._stream = stream
+        self._kept = kept
+        self._chunks: deque[_Chunk] = deque()
+        self._held = 0  # bytes in _chunks
+        self._passed = 0  # bytes read
+        self._line_ends = 0  # line ends read
+        self._after_cr = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._stream.read(len(buffer))
+        if not data:
+            return 0
+        buffer[:len(data)] = data
+        self._keep(data)
+        return len(data)
+
+    def _keep(self, data: bytes) -> None:
+        ends = data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")
+        skip = self._after_cr and data[:1] == b"\n"  # the LF of a CR LF cut between two reads
+        self._chunks.append(_Chunk(self._passed, self._line_ends, int(skip), data))
+        self._held += len(data)
+        while self._held - len(self._chunks[0].data) >= self._kept:
+            self._held -= len(self._chunks.popleft().data)
+        self._passed += len(data)
+        self._line_ends += ends - skip
+        self._after_cr = data[-1:] == b"\r"
+
+    def offset(self, line: int | None, column: int | None) -> int | None:
+        """The byte of a 1-based line and column (in characters) of the
+        stream; None when either is unknown or the line's start is no
+        longer kept."""
+        if line is None or column is None or line < 1 or column < 1:
+            return None
+        found = self._line_start(line - 1)
+        if found is None:
+            return None
+        index, start = found
+        chunks = self._chunks
+        need = start + 4 * (column - 1) + 1  # a character takes 4 bytes at most
+        data = chunks[index].data
+        for more in range(index + 1, len(chunks)):
+            if len(data) >= need:
+                break
+            data += chunks[more].data
+        end_found = _LINE_END.search(data, start)
+        end = len(data) if end_found is None else end_found.start()
+        text = data[start:min(end, start + 4 * (column - 1))].decode(ENCODING, ERRORS)
+        if len(text) < column - 1 and end_found is None:
+            return None  # the line goes on past what was read
+        return chunks[index].first + start + len(text[:column - 1].encode(ENCODING, ERRORS))
+
+    def _line_start(self, wanted: int) -> tuple[int, int] | None:
+        """(the kept chunk where the line after ``wanted`` line ends starts,
+        the line's start in it), or None when that is not kept."""
+        chunks = self._chunks
+        if wanted == 0:
+            if self._passed == 0:
+                self._keep_empty()
+            first = chunks[0]
+            if first.first:
+                return None  # the first line starts before the kept bytes
+            return 0, 3 if first.data[:3] == _BOM else 0
+        for index, chunk in enumerate(chunks):
+            if chunk.before < wanted <= chunk.before + len(chunk.starts()):
+                start = chunk.starts()[wanted - chunk.before - 1]
+                if start < len(chunk.data) or index + 1 == len(chunks):
+                    return index, start
+                return index + 1, chunks[index + 1].skip  # the line starts with the next chunk
+        return None
+
+    def _keep_empty(self) -> None:
+        """Nothing read: an empty first line is at byte 0."""
+        if not self._chunks:
+            self._chunks.append(_Chunk(0, 0, 0, b""))
+
+
+class _Chunk:
+    """Bytes a stream passed: where they start, the line ends before them,
+    whether their first byte is the LF of a CR LF begun before (``skip``),
+    and (found when first asked) where a line starts after each line end."""
+
+    __slots__ = ("_starts", "before", "data", "first", "skip")
+
+    def __init__(self, first: int, before: int, skip: int, data: bytes) -> None:
+        self.first, self.before, self.skip, self.data = first, before, skip, data
+        self._starts: list[int] | None = None
+
+    def starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = [found.end() for found in _LINE_END.finditer(self.data, self.skip)]
+        return self._starts

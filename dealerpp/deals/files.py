@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, Union
 
 from dealerpp.deals import formats
 from dealerpp.deals.options import WriteOptions
+from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
@@ -84,8 +85,6 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
         format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
                                         else None)
         if format is None:
-            from dealerpp.diagnostics import DppError
-
             raise DppError("cannot tell the output format from the name; give format")
     writer = formats.get(format).load_writer()
     _refuse_one_deal(deals, "write")
@@ -131,8 +130,8 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
     else:
         text_source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
         deals = found.load_reader()(text_source, filename, options)
-        if opened is not None:
-            deals = _closing(deals, opened)
+        # a UTF-16 text is read from bytes of its own, not the file's: no byte then
+        deals = _with_bytes(deals, text_source) if opened is None else _closing(deals, opened)
     if getattr(given, "buffer", None) is not None:
         deals = _keeping(deals, given)
     return deals
@@ -145,6 +144,24 @@ def _keeping(deals: Iterator[Deal], text_file: object) -> Iterator[Deal]:
     the binary file under the reader."""
     yield from deals
     del text_file  # (held until here: the reason for this generator)
+
+
+def _with_bytes(deals: Iterator[Deal], source: Source) -> Iterator[Deal]:
+    """``deals``, an error of a text reader placed by its line and column
+    given the byte they stand for in the source's bytes as well, where they
+    are at hand (a path's, or bytes; a stream's are read already)."""
+    try:
+        yield from deals
+    except DppError as error:
+        if error.byte is not None or error.output or error.line is None:
+            raise
+        from dealerpp.deals.byte_offsets import byte_offsets
+
+        offsets = byte_offsets(source)
+        byte = None if offsets is None else offsets.offset(error.line, error.column)
+        if byte is None:
+            raise
+        raise error.replace(byte=byte) from None
 
 
 def _closing(deals: Iterator[Deal], handle: IO[bytes]) -> Iterator[Deal]:

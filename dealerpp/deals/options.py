@@ -38,9 +38,12 @@ Report = Callable[["Diagnostic"], None]
 class RecordTally:
     """The records of a file read so far, when it is read in pieces (the
     bulk path reads some fast, some through a format's reader). A reader
-    that numbers its records (PBN: a problem names the game's place) numbers
-    a piece's on from ``records``, adds its own and sets ``numbered``; the
-    pieces' problems then name the record's place in the whole file."""
+    that numbers its records (PBN: a problem names the game's place, a
+    game left out counted) numbers a piece's on from ``records``, adds its
+    own and sets ``numbered``; another's deals are counted by the bulk
+    path as they are given (such a reader stops at its first bad record,
+    which it names by its place in the piece). The pieces' problems then
+    name the record's place in the whole file."""
 
     __slots__ = ("numbered", "records")
 

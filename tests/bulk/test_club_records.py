@@ -159,11 +159,12 @@ def test_a_bad_record_is_the_same_error_on_both_paths(
     assert bulk(data, fmt, dst, chunk, first_board) == error
     # the error names the record that was broken: its board and a byte in it
     assert isinstance(error, str)
-    found = re.match(r"in: error: byte (\d+): board (\d+): ", error)
+    found = re.match(r"in: error: byte (\d+): deal (\d+): board (\d+): ", error)
     assert found, error
     size = RECORD[fmt]
     assert index * size <= int(found.group(1)) < (index + 1) * size
-    assert int(found.group(2)) == (first_board or 1) + index
+    assert int(found.group(2)) == index + 1
+    assert int(found.group(3)) == (first_board or 1) + index
 
 
 def convert(argv: list[str], per_deal_path: bool) -> tuple[int, str]:

@@ -232,7 +232,9 @@ def test_a_wrong_board_check_value_is_an_error_naming_the_board(
     source.write_text("\n".join(lines))
     status, out, err = run(["convert", str(source), str(target)])
     assert status == 1
-    assert err.startswith(f"{source}:{row + 1}:36: error: board {board}: check value "
+    # the deal is the place of its Board line among them in the file
+    deal = sum(line.startswith("Board ") for line in lines[:row + 1])
+    assert err.startswith(f"{source}:{row + 1}:36: error: deal {deal}: board {board}: check value "
                           f"{(value + 1) % 1000:03d} is wrong"), err
     assert f"is {value:03d}" in err
     assert not target.exists() and out == ""

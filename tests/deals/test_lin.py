@@ -141,9 +141,9 @@ def test_unknown_keys_are_kept() -> None:
 def test_bad_boards_are_named_by_board_line_and_column(text: str, message: str, at: str) -> None:
     found = error(text + BOARD.replace("1", "2"))
     assert found.message.startswith(message)
-    assert (found.filename, found.line, found.column, found.board) == \
-        ("t.lin", 1, text.index(at) + 1, 1)
-    assert found.text.startswith(f"board 1: {message}")
+    assert (found.filename, found.line, found.column, found.deal, found.board) == \
+        ("t.lin", 1, text.index(at) + 1, 1, 1)
+    assert found.text.startswith(f"deal 1: board 1: {message}")
 
 
 def test_a_card_played_twice_is_named_where_it_is_played() -> None:

@@ -71,13 +71,13 @@ def replaced_once(text: str, pattern: str, digits: str) -> tuple[str, int, int]:
 # (format, file name, where the number is, what its error says): the
 # number being a board's, the message names it as such
 REFUSED = [
-    ("csv", "in.csv", r'^(?:"[^"]*",){16}"(1)"', "a board: the board number has 5,000 digits"),
-    ("html", "in.html", r'data-board="(1)"', "the board number has 5,000 digits"),
+    ("csv", "in.csv", r'^(?:"[^"]*",){16}"(1)"', "deal 1: the board number has 5,000 digits"),
+    ("html", "in.html", r'data-board="(1)"', "deal 1: the board number has 5,000 digits"),
     ("dlm", "in.dlm", r"^From board=(1)$", "a .dlm file needs a 'From board=' line with a "
                                            "number (this one has 5,000 digits"),
     ("dlm", "in.dlm", r"^To board=(2)$", "a .dlm file needs a 'To board=' line with a number"),
     ("dlm", "in.dlm", r"^Checksum=(\d+)$", "a .dlm file needs a 'Checksum=' line"),
-    ("dlm", "in.dlm", r"^Board (01)=", "the board number has 5,000 digits"),
+    ("dlm", "in.dlm", r"^Board (01)=", "deal 1: the board number has 5,000 digits"),
 ]
 
 
@@ -90,7 +90,9 @@ def test_a_number_too_long_is_an_error_at_its_place(fmt: str, name: str, pattern
     error = caught.value
     assert error.text.startswith(message)
     assert "4,300" in error.message
-    assert (error.line, error.column, error.board) == (line, column, None)
+    # the first record's number, or a header's (no record's)
+    deal = 1 if message.startswith("deal 1: ") else None
+    assert (error.line, error.column, error.deal, error.board) == (line, column, deal, None)
     status, err = convert(tmp_path, name, text)
     assert status == 1 and "internal error" not in err and message in err
 
@@ -136,5 +138,5 @@ def test_an_html_board_names_its_number_in_the_board_field() -> None:
     with pytest.raises(DppError) as caught:
         deals_api.loads(text, "html")
     error = caught.value
-    assert (error.board, error.line) == (5, line)
-    assert error.text.startswith("board 5: ") and not error.message.startswith("board")
+    assert (error.deal, error.board, error.line) == (1, 5, line)
+    assert error.text.startswith("deal 1: board 5: ") and not error.message.startswith("board")

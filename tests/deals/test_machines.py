@@ -171,51 +171,59 @@ def test_dx_and_deals_are_still_detected() -> None:
 
 # -- bad records: the board and the byte -------------------------------------------------
 
+# Bytes a record (docs/formats.md): a byte's record is its deal's place.
+RECORD_SIZE = {"bri": 128, "dge": 128, "dup": 156, "ber": 52}
+
+
 def bri_file() -> bytes:
     return written([EXAMPLE, SUITED], "bri")
 
 
 @pytest.mark.parametrize(("fmt", "data", "expected"), [
-    ("bri", bri_file()[:200], "byte 128: board 2: truncated record: 72 of 128"),
-    ("bri", bri_file()[:130] + b"01" + bri_file()[132:], "byte 130: board 2: card SA (01) is given twice"),
-    ("bri", bri_file()[:4] + b"53" + bri_file()[6:], "byte 4: board 1: '53' is not a card number"),
-    ("bri", b"0x" + bri_file()[2:], "byte 0: board 1: '0x' is not a card number"),
+    ("bri", bri_file()[:200], "byte 128: deal 2: board 2: truncated record: 72 of 128"),
+    ("bri", bri_file()[:130] + b"01" + bri_file()[132:], "byte 130: deal 2: board 2: card SA (01) is given twice"),
+    ("bri", bri_file()[:4] + b"53" + bri_file()[6:], "byte 4: deal 1: board 1: '53' is not a card number"),
+    ("bri", b"0x" + bri_file()[2:], "byte 0: deal 1: board 1: '0x' is not a card number"),
     ("dge", SUITED_HANDS[:5] + b"X" + SUITED_HANDS[6:] + b"\0" * 60,
-     "byte 5: board 1: North: expected the suit glyph 0x03 (H), found byte 0x58"),
+     "byte 5: deal 1: board 1: North: expected the suit glyph 0x03 (H), found byte 0x58"),
     ("dge", SUITED_HANDS[:3] + b"A" + SUITED_HANDS[4:] + b"\0" * 60,
-     "byte 3: board 1: card SA (01) is given twice"),
-    ("dge", SUITED_HANDS + b"\0" * 59, "byte 0: board 1: truncated record: 127 of 128"),
+     "byte 3: deal 1: board 1: card SA (01) is given twice"),
+    ("dge", SUITED_HANDS + b"\0" * 59, "byte 0: deal 1: board 1: truncated record: 127 of 128"),
     ("dup", written([SUITED], "dup")[:80] + b"A" + written([SUITED], "dup")[81:],
-     "byte 80: board 1: card SA (01) is given twice"),
+     "byte 80: deal 1: board 1: card SA (01) is given twice"),
     ("dup", written([SUITED], "dup")[:79] + b"X" + written([SUITED], "dup")[80:],
-     "byte 79: board 1: North: expected the suit glyph 0x03 (H), found byte 0x58"),
-    ("ber", b"1" * 13 + b"2" * 13 + b"3" * 13 + b"4" * 12 + b"5", "byte 51: board 1: '5' is not a seat digit"),
-    ("ber", b"1" * 14 + b"2" * 12 + b"3" * 13 + b"4" * 13, "byte 0: board 1: North holds 14 cards"),
+     "byte 79: deal 1: board 1: North: expected the suit glyph 0x03 (H), found byte 0x58"),
+    ("ber", b"1" * 13 + b"2" * 13 + b"3" * 13 + b"4" * 12 + b"5", "byte 51: deal 1: board 1: '5' is not a seat digit"),
+    ("ber", b"1" * 14 + b"2" * 12 + b"3" * 13 + b"4" * 13, "byte 0: deal 1: board 1: North holds 14 cards"),
     ("ber", b"1" * 13 + b"2" * 13 + b"3" * 13 + b"4" * 13 + b"1234",
-     "byte 52: board 2: truncated record: 4 of 52"),
+     "byte 52: deal 2: board 2: truncated record: 4 of 52"),
 ])
 def test_bad_records_name_the_board_and_byte(fmt: str, data: bytes, expected: str) -> None:
-    assert error_of(data, fmt).text.startswith(expected)
+    error = error_of(data, fmt)
+    assert error.text.startswith(expected)
+    # the deal is the record's place: its byte's record, counted from 1
+    assert error.byte is not None and error.deal == error.byte // RECORD_SIZE[fmt] + 1
 
 
 @pytest.mark.parametrize(("fmt", "data", "expected", "where"), [
     ("bhg", "\nABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw1y\n",
-     "board 1: '1' is not a card letter", (2, 50)),
+     "deal 1: board 1: '1' is not a card letter", (2, 50)),
     ("bhg", "\nABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyA\n",
-     "board 1: card SA (01) is given twice", (2, 52)),
-    ("bhg", "\n" + "A" * 10 + "\n", "board 1: card SA (01) is given twice", (2, 2)),
+     "deal 1: board 1: card SA (01) is given twice", (2, 52)),
+    ("bhg", "\n" + "A" * 10 + "\n", "deal 1: board 1: card SA (01) is given twice", (2, 2)),
     ("csv", '"AKQJT98765432","","","","","AKQJT98765432","","","","","AKQJT98765432","","",'
-            '"","","AKQJT9876543X","3","S/EW"\n', "board 3: 'X' is not a rank", (1, 98)),
-    ("csv", '"AK"\n', "a board: a board is 18 fields", (1, 1)),
-    ("csv", '"",' * 16 + '"\u00b21","N/-"\n', "a board: the board number must be", (1, 50)),
+            '"","","AKQJT9876543X","3","S/EW"\n', "deal 1: board 3: 'X' is not a rank", (1, 98)),
+    ("csv", '"AK"\n', "deal 1: a board is 18 fields", (1, 1)),
+    ("csv", '"",' * 16 + '"\u00b21","N/-"\n', "deal 1: the board number must be", (1, 50)),
 ])
 def test_bad_lines_name_the_board_line_and_column(fmt: str, data: str, expected: str,
                                                    where: tuple[int, int]) -> None:
     error = error_of(data.encode("utf-8"), fmt)
     assert error.text.startswith(expected)
     assert (error.line, error.column) == where
-    # the board a message names is a field too, not only words in the text
-    named = expected.split(":")[0]
+    # the deal and board a message names are fields too, not only words in the text
+    named = expected.split(": ")[1]
+    assert error.deal == 1
     assert error.board == (int(named.split()[1]) if named.startswith("board ") else None)
 
 
@@ -232,7 +240,7 @@ def test_convert_of_a_bad_record_writes_nothing(tmp_path: Path) -> None:
     for out in ("out.pbn", "out.dup"):
         status, _, err = run(["convert", str(source), str(tmp_path / out)])
         assert status == 1
-        assert "byte 130: error: board 2: '99' is not a card number" in err
+        assert "byte 130: error: deal 2: board 2: '99' is not a card number" in err
         assert not (tmp_path / out).exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["set.bri"]
 

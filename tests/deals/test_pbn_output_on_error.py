@@ -36,7 +36,7 @@ def test_stdout_on_the_bulk_path_holds_the_games_before_the_bad_record(
     source = tmp_path / "in.hex"
     source.write_text(HEX * 2 + BAD_HEX + HEX)
     status, out, err = run([str(source), "-", "--to", "pbn"], capsysbinary)
-    assert (status, err.partition("\n")[0]) == (1, f"{source}:3:25: error: bad hex digit 'Z'")
+    assert (status, err.partition("\n")[0]) == (1, f"{source}:3:25: error: deal 3: bad hex digit 'Z'")
     assert deal_values(out) == [[HEX_DEAL], [HEX_DEAL]]
     assert out.endswith(b'"]\n')  # the last game whole, to its line end
 

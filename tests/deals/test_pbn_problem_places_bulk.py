@@ -8,6 +8,7 @@ is the Board tag of its game."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -119,3 +120,34 @@ def test_a_raised_error_shows_its_game_and_board_not_its_byte() -> None:
     assert str(raised.value).startswith(
         f"in:9:{column}: error: deal 2: board 7: Deal: card S5")
     assert raised.value.byte == data.index(SECOND.encode())
+
+
+def commented(where: int, line_end: bytes) -> bytes:
+    """sample() with a ``%`` comment line before the ``where``-th line that
+    starts an Event or Board tag (0: at the file's start), its line ends
+    ``line_end``: the bulk path reads the file's rest from there as a
+    stream, through the per-deal reader."""
+    data = sample()
+    at = 0 if where == 0 else [m.start() for m in re.finditer(rb"\[(Event|Board) ", data)
+                               if data[m.start() - 1:m.start()] in (b"", b"\n")][where]
+    return (data[:at] + b"% a comment\n" + data[at:]).replace(b"\n", line_end)
+
+
+@pytest.mark.parametrize("where", [0, 1, 40, 75])
+@pytest.mark.parametrize("line_end", [b"\n", b"\r\n", b"\r"])
+def test_a_streamed_rest_names_the_byte_in_the_whole_file(where: int, line_end: bytes) -> None:
+    data = commented(where, line_end)
+    expected = per_deal_problems(data)
+    assert len(expected) == 4 and all(p.byte is not None for p in expected)
+    for chunk in (64, 1000, 1 << 20):
+        problems = bulk_problems(data, chunk)
+        assert problems == expected, chunk
+        for problem in problems:
+            assert problem.byte is not None
+            assert data[problem.byte:].startswith(SECOND.encode())
+            assert (problem.deal, problem.board) == expected_place(data, problem.byte)
+        with pytest.raises(DppError) as raised:
+            convert_stream(io.BytesIO(data), io.BytesIO(), "pbn", "hex", filename="in",
+                           chunk=chunk)
+        assert raised.value.byte == expected[0].byte
+        assert (raised.value.deal, raised.value.board) == (expected[0].deal, 31)

@@ -23,7 +23,6 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray, full_rows
 from dealerpp.deals.bulk.chunks import Chunks, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
-from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -70,7 +69,6 @@ class DxCodec(LineHooks):
                  first_board: int = 1) -> Iterator[Segment]:
         rest = b""
         offset = 0  # bytes of the file read fast
-        done = 0  # deals read fast
         while True:
             data, final = source.read_after(rest)
             if not data:
@@ -83,31 +81,20 @@ class DxCodec(LineHooks):
                 if good:
                     yield deals[:good]
             offset += good * RECORD
-            done += good
             rest = data[good * RECORD:]
             if good * RECORD < whole or (final and rest):
-                yield _stream(rest, source, per_deal, filename, offset, done)
+                yield _stream(rest, source, per_deal, filename, offset)
                 return
             if final:
                 return
 
 
-def _stream(head: bytes, source: Chunks, per_deal: PerDeal, filename: str | None, offset: int,
-            before: int) -> Slow:
-    """The rest of the file through the per-deal reader, its errors naming
-    the byte and the deal counted from the file's start."""
+def _stream(head: bytes, source: Chunks, per_deal: PerDeal, filename: str | None,
+            offset: int) -> Slow:
+    """The rest of the file, from byte ``offset``, through the per-deal
+    reader (which names the byte and the deal counted from the file's start)."""
     stream = rest_of(head, source)
-    return Slow(_shifted(per_deal.read_stream("dx", stream, filename, 1), offset, before))
-
-
-def _shifted(deals: Iterator[Deal], offset: int, before: int) -> Iterator[Deal]:
-    try:
-        yield from deals
-    except DppError as error:
-        if not offset:
-            raise
-        raise error.replace(byte=None if error.byte is None else error.byte + offset,
-                            deal=None if error.deal is None else error.deal + before) from None
+    return Slow(per_deal.read_stream("dx", stream, filename, 1, first_byte=offset))
 
 
 class _PieceWriter:

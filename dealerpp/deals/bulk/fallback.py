@@ -26,12 +26,13 @@ import io
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING
 
-from dealerpp.deals.formats import BY_NAME, POSITIONAL
+from dealerpp.deals.formats import POSITIONAL
 from dealerpp.deals.options import ReadOptions, RecordTally, Report
 from dealerpp.diagnostics import Diagnostic, DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
+    from dealerpp.deals.byte_offsets import StreamOffsets
     from dealerpp.deals.model import Deal
     from dealerpp.deals.options import Source
 
@@ -61,28 +62,48 @@ class ModelPerDeal:
         if first_line > 1 and data.startswith(_BOM):
             # a blank line first: the mark is then no longer at a file's start
             data, first_line, first_byte = b"\n" + data, first_line - 1, first_byte - 1
-        tally = self._tally
-        try:
-            yield from self._deals(fmt, data, filename, first_line,
-                                   first_board if fmt in POSITIONAL else None, first_byte)
-        except DppError as error:
-            deals_before = None if tally.numbered else _deals_before(fmt, first_byte)
-            raise shifted(error, first_line, first_byte, deals_before) from None
+        yield from self._counted(fmt, data, filename, Piece(first_line, first_byte),
+                                 first_board)
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int, first_board: int = 1) -> Iterator[Deal]:
+                    first_line: int, first_board: int = 1,
+                    first_byte: int | None = None) -> Iterator[Deal]:
         """The rest of a file from ``first_line`` (``first_board``: its
-        first record's board, for the formats numbered by position)."""
+        first record's board, for the formats numbered by position;
+        ``first_byte``: where it starts in the file, None when not known)."""
         source: IO[bytes] = stream
         if first_line > 1:
             from dealerpp.deals.detect import prefixed
 
             source, first_line = prefixed(b"\n", stream), first_line - 1  # as in read()
+            first_byte = None if first_byte is None else first_byte - 1
+        offsets = None
+        if first_byte is not None:
+            from dealerpp.deals.byte_offsets import StreamOffsets
+
+            offsets = StreamOffsets(source)
+            source = io.BufferedReader(offsets, 1 << 16)
+        yield from self._counted(fmt, source, filename, Piece(first_line, first_byte, offsets),
+                                 first_board)
+
+    def _counted(self, fmt: str, source: Source, filename: str | None, piece: Piece,
+                 first_board: int) -> Iterator[Deal]:
+        """The deals of a piece, each counted in the tally (unless the
+        reader counts them itself, as PBN's does: it numbers on from the
+        tally and sets ``numbered``); an error placed in the whole file."""
+        tally = self._tally
+        before = tally.records
+        deals = self._deals(fmt, source, filename, piece,
+                            first_board if fmt in POSITIONAL else None)
+        given = 0
         try:
-            yield from self._deals(fmt, source, filename, first_line,
-                                   first_board if fmt in POSITIONAL else None)
+            for given, deal in enumerate(deals, 1):  # noqa: B007 - given is read below
+                yield deal
         except DppError as error:
-            raise shifted(error, first_line, 0, None if self._tally.numbered else 0) from None
+            raise shifted(error, piece, None if tally.numbered else before) from None
+        finally:
+            if not tally.numbered:
+                tally.records = before + given
 
     def fast_rows(self, rows: int) -> None:
         """Records the fast path read (before the next piece read per deal)."""
@@ -98,10 +119,8 @@ class ModelPerDeal:
         if isinstance(codec, LineHooks):
             codec.remember(last_record, self._previous)
 
-    def _deals(self, fmt: str, source: Source, filename: str | None, first_line: int,
-               first_board: int | None = None, first_byte: int | None = None) -> Iterator[Deal]:
-        """``first_byte``: where the piece starts in the file (None: a stream
-        from ``first_line`` on, where it is not known)."""
+    def _deals(self, fmt: str, source: Source, filename: str | None, piece: Piece,
+               first_board: int | None = None) -> Iterator[Deal]:
         from dealerpp.deals.files import read_source
 
         report = self.options.report
@@ -109,8 +128,7 @@ class ModelPerDeal:
         tally.numbered = False
         options = self.options._replace(
             first_board=first_board, previous=self._previous, tally=tally,
-            report=None if report is None else shifted_report(report, first_line, first_byte,
-                                                              tally))
+            report=None if report is None else shifted_report(report, piece, tally))
         return read_source(source, fmt, filename=filename, options=options)
 
     def dumps(self, fmt: str, deals: Sequence[Deal], first_index: int) -> bytes:
@@ -152,44 +170,64 @@ class ModelPerDeal:
         return writer
 
 
-def shifted_report(report: Report, first_line: int, first_byte: int | None = 0,
-                   tally: RecordTally | None = None) -> Report:
-    """A report for a piece of a file that starts at ``first_line`` and
-    ``first_byte`` (None: not known): the problems it is given are passed on
-    with the file's line numbers and bytes. A reader that numbers its
-    records on from the ``tally`` (it sets ``numbered``) names their place
-    in the file; another counts from the piece's start: their place in the
-    file is not known, but in a piece at its start."""
-    if first_line == 1 and first_byte == 0 and (tally is None or tally.records == 0):
+class Piece:
+    """Where a piece of a file read per deal starts: ``first_line``,
+    ``first_byte`` (None when not known) and, for a stream, the bytes it
+    passed lately (a byte then found from a line and column)."""
+
+    __slots__ = ("first_byte", "first_line", "offsets")
+
+    def __init__(self, first_line: int, first_byte: int | None,
+                 offsets: StreamOffsets | None = None) -> None:
+        self.first_line, self.first_byte, self.offsets = first_line, first_byte, offsets
+
+    def line(self, line: int | None) -> int | None:
+        return None if line is None else line + self.first_line - 1
+
+    def byte(self, byte: int | None, line: int | None, column: int | None) -> int | None:
+        """The byte in the file of a problem at ``byte`` in the piece, else
+        at ``line`` and ``column`` of a stream's."""
+        if self.first_byte is None:
+            return None
+        if byte is None and self.offsets is not None:
+            byte = self.offsets.offset(line, column)
+        return None if byte is None else byte + self.first_byte
+
+    @property
+    def at_start(self) -> bool:
+        return self.first_line == 1 and self.first_byte == 0
+
+
+def shifted_report(report: Report, piece: Piece, tally: RecordTally | None = None) -> Report:
+    """A report for a piece of a file (see Piece): the problems it is given
+    are passed on with the file's line numbers and bytes. A reader that
+    numbers its records on from the ``tally`` (it sets ``numbered``) names
+    their place in the file; another counts from the piece's start: their
+    place in the file is not known, but in a piece at its start."""
+    if piece.at_start and piece.offsets is None and (tally is None or tally.records == 0):
         return report
 
     def shifted(problem: Diagnostic) -> None:
-        line = problem.line + first_line - 1 if problem.line is not None else None
-        byte = None if problem.byte is None or first_byte is None else problem.byte + first_byte
         deal = problem.deal if tally is not None and tally.numbered else None
-        report(problem.replace(line=line, byte=byte, deal=deal))
+        report(problem.replace(line=piece.line(problem.line), deal=deal,
+                               byte=piece.byte(problem.byte, problem.line, problem.column)))
 
     return shifted
 
 
-def _deals_before(fmt: str, first_byte: int) -> int:
-    """The deals of a file of fixed-size records before ``first_byte``."""
-    size = BY_NAME[fmt].record_size
-    return first_byte // size if size else 0
-
-
-def shifted(error: DppError, first_line: int, first_byte: int,
-            deals_before: int | None = 0) -> DppError:
+def shifted(error: DppError, piece: Piece, deals_before: int | None = 0) -> DppError:
     """The error of a piece as the error of the whole file: its line, byte
-    and deal counted from the file's start (``deals_before``: the deals of
-    the file before the piece, for a reader that numbers deals by place;
-    None: the reader numbered them on from the file's, see RecordTally)."""
-    byte = None if error.byte is None else error.byte + first_byte
-    if error.line is not None:
-        return error.replace(line=error.line + first_line - 1, byte=byte)
-    return error.replace(
-        byte=byte,
-        deal=None if error.deal is None or deals_before is None else error.deal + deals_before)
+    and deal counted from the file's start (``deals_before``: the records
+    of the file before the piece, for a reader that numbers its records
+    from the piece's start; None: the reader numbered them on from the
+    file's, see RecordTally)."""
+    if error.output:
+        return error  # a writer's, counted by its own output
+    deal = error.deal
+    if deal is not None and deals_before is not None:
+        deal += deals_before
+    return error.replace(line=piece.line(error.line), deal=deal,
+                         byte=piece.byte(error.byte, error.line, error.column))
 
 
 def counted_from(error: DppError, first_index: int) -> DppError:

@@ -22,11 +22,9 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.chunks import Chunks, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
-from dealerpp.diagnostics import DppError
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PerDeal
-    from dealerpp.deals.model import Deal
 
 
 class HeadHooks(LineHooks):
@@ -61,7 +59,7 @@ class HeadHooks(LineHooks):
                  first_board: int = 1) -> Iterator[Segment]:
         rest = b""
         line = 1
-        done = 0  # deals read fast so far
+        offset = 0  # the file's byte at data[0]
         per_record = self.lines_per_record
         while True:
             data, final = source.read_after(rest)
@@ -74,14 +72,16 @@ class HeadHooks(LineHooks):
                 continue
             parts, count = self._fast_records(data, ends, max(usable, 0), final)
             yield from parts
-            done += count
             line += count * per_record
             at = int(ends[count - 1]) if count else 0
             if count == usable and not final:
                 rest = data[at:]
+                offset += at
                 continue
             if at < len(data):
-                yield _stream(self.name, data[at:], source, per_deal, filename, line, done)
+                stream = rest_of(data[at:], source)
+                yield Slow(per_deal.read_stream(self.name, stream, filename, line,
+                                                first_byte=offset + at))
             return
 
     def _fast_records(self, data: bytes, ends: np.ndarray, usable: int, final: bool
@@ -115,20 +115,3 @@ class HeadHooks(LineHooks):
             parts[-1] = parts[-1][:len(parts[-1]) - 1]
             count -= 1
         return [part for part in parts if len(part)], count
-
-
-def _stream(fmt: str, head: bytes, source: Chunks, per_deal: PerDeal, filename: str | None,
-            line: int, before: int) -> Slow:
-    """The rest of the file through the per-deal reader, its errors naming
-    deals counted from the file's start (``before``: the deals read fast)."""
-    stream = rest_of(head, source)
-    return Slow(_counted(per_deal.read_stream(fmt, stream, filename, line), before))
-
-
-def _counted(deals: Iterator[Deal], before: int) -> Iterator[Deal]:
-    try:
-        yield from deals
-    except DppError as error:
-        if error.deal is None or not before:
-            raise
-        raise error.replace(deal=error.deal + before) from None

@@ -213,7 +213,8 @@ class _Reading:
         line = self.line + data.count(b"\n", 0, at)
         stream = rest_of(data[at:], source)
         return Slow(self._counted(self.per_deal.read_stream(
-            self.codec.name, stream, self.filename, line, self.first_board + self.deals)))
+            self.codec.name, stream, self.filename, line, self.first_board + self.deals,
+            first_byte=self.byte + at)))
 
 
 def gather(arr: np.ndarray, starts: np.ndarray, width: int, fill: int = 0) -> np.ndarray:

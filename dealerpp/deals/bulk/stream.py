@@ -237,7 +237,7 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
                 source.chunk *= 2  # a record longer than a chunk: read more
                 rest = data
                 continue
-            yield from _stream_rest(data, source, fmt, per_deal, filename, line)
+            yield from _stream_rest(data, source, fmt, per_deal, filename, line, offset)
             return
         plan = plan_text(data, codec.name, final, line)
         if not plan.pieces and not final and plan.stream_at is None:
@@ -252,7 +252,8 @@ def _text_segments(source: Chunks, codec: LineCodec, per_deal: PerDeal,
                               miscounted)
         line += data.count(b"\n", 0, plan.consumed) if miscounted else plan.lines
         if plan.stream_at is not None:
-            yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line)
+            yield from _stream_rest(data[plan.stream_at:], source, fmt, per_deal, filename, line,
+                                    offset + plan.stream_at)
             return
         rest = data[plan.consumed:]
         offset += plan.consumed
@@ -275,8 +276,11 @@ class _FromByte:
                                   first_board)
 
     def read_stream(self, fmt: str, stream: IO[bytes], filename: str | None,
-                    first_line: int, first_board: int = 1) -> Iterator[Deal]:
-        return self.per_deal.read_stream(fmt, stream, filename, first_line, first_board)
+                    first_line: int, first_board: int = 1,
+                    first_byte: int | None = None) -> Iterator[Deal]:
+        """``first_byte``: in the chunk, as for ``read``."""
+        return self.per_deal.read_stream(fmt, stream, filename, first_line, first_board,
+                                         None if first_byte is None else first_byte + self.offset)
 
     def fast_read(self, fmt: str, last_record: bytes) -> None:
         self.per_deal.fast_read(fmt, last_record)
@@ -331,9 +335,11 @@ def _split_rows(arr: DealArray, ok: np.ndarray | None, block: bytes | memoryview
 
 
 def _stream_rest(head: bytes, source: Chunks, fmt: str, per_deal: PerDeal,
-                 filename: str | None, line: int) -> Iterator[Segment]:
+                 filename: str | None, line: int, byte: int) -> Iterator[Segment]:
+    """``head`` (from ``line`` and ``byte`` of the file) and the rest of
+    the file through the per-deal reader."""
     stream = rest_of(head, source)
-    yield Slow(per_deal.read_stream(fmt, stream, filename, line))
+    yield Slow(per_deal.read_stream(fmt, stream, filename, line, first_byte=byte))
 
 
 # -- converting ------------------------------------------------------------------

@@ -23,7 +23,7 @@ from dealerpp.deals._hand_text import (
     spaced_holding,
     spaced_holding_bits,
 )
-from dealerpp.deals._io import TextSink, source_name, text_lines
+from dealerpp.deals._io import TextSink, record_errors, source_name, text_lines
 from dealerpp.deals.model import (
     RANK_CHARS,
     SUIT_MASK,
@@ -210,15 +210,15 @@ def _column_options(line: str, pos: int) -> list[tuple[int, int]]:
 
 
 def read_oneline(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    return _OneLine(source, filename).deals()
+    return record_errors(_OneLine(source, filename).deals())
 
 
 def read_compact(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    return _Compact(source, filename).deals()
+    return record_errors(_Compact(source, filename).deals())
 
 
 def read_printall(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    return _PrintAll(source, filename).deals()
+    return record_errors(_PrintAll(source, filename).deals())
 
 
 # -- writers ----------------------------------------------------------------------

@@ -478,11 +478,10 @@ def _csv_fields(line: str) -> list[tuple[int, str]]:
 
 def decode_csv(line: str, line_number: int, name: str | None) -> Deal:
     text = line.rstrip()
-    board: int | None = None  # known once its field is read; errors before say "a board"
+    board: int | None = None  # known once its field is read
 
     def error(column: int, message: str) -> DppError:
-        text = message if board is not None else f"a board: {message}"
-        return DppError(text, line=line_number, column=column, filename=name,
+        return DppError(message, line=line_number, column=column, filename=name,
                         source_line=line, board=board)
 
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from dealerpp.deals._io import record_errors
 from dealerpp.deals.formats._machines import read_ber, write_ber
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
-    return read_ber(source, filename, options.first_board or 1)
+    return record_errors(read_ber(source, filename, options.first_board or 1))
 
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from dealerpp.deals._io import record_errors
 from dealerpp.deals.formats._machines import read_csv, write_csv
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
-    return options.numbered(read_csv(source, filename))
+    return options.numbered(record_errors(read_csv(source, filename)))
 
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:

@@ -101,16 +101,19 @@ def read(source: Source, filename: str | None = None,
     value of the file has been verified."""
     name = source_name(source, filename)
     values: dict[str, _Line] = {}
+    boards = 0  # the Board lines so far: a board line's place is its deal's
     for number, text in enumerate(text_lines(source), 1):
         key, equals, raw = text.partition("=")
         if not equals:
             continue
         key = " ".join(key.split()).lower()
         column = text.index("=") + 2 + len(raw) - len(raw.lstrip())
-        if key in values and key.startswith("board "):
-            raise DppError(f"{key.capitalize()} is given twice (lines {values[key].number} "
-                           f"and {number})", line=number, column=1, filename=name,
-                           source_line=text)
+        if key.startswith("board "):
+            boards += 1
+            if key in values:
+                raise DppError(f"{key.capitalize()} is given twice (lines {values[key].number} "
+                               f"and {number})", line=number, column=1, filename=name,
+                               source_line=text, deal=boards)
         values[key] = _Line(raw.strip(), number, column, text)
     return options.numbered(_boards(values, name))
 
@@ -125,10 +128,12 @@ def _boards(values: dict[str, _Line], name: str | None) -> Iterator[Deal]:
     last = _number(values, "to board", name)
     info = _verified_header(values, first, last, name)
     read_boards = {}
-    for key, line in sorted(values.items(), key=lambda item: item[1].number):
-        board = _board_number(key, line, name)
+    lines = sorted(values.items(), key=lambda item: item[1].number)
+    # a board line's place among them is the place of its record (deal) in the file
+    for place, (key, line) in enumerate(((k, v) for k, v in lines if k.startswith("board ")), 1):
+        board = _board_number(key, line, name, place)
         if board is not None:
-            read_boards[board] = _decode(board, line, name)
+            read_boards[board] = _decode(board, line, name, place)
     for board in range(first, last + 1):
         deal = read_boards.get(board)
         if deal is None:
@@ -144,7 +149,7 @@ def _info_of(deal: Deal) -> DlmInfo | None:
     return extra if isinstance(extra, DlmInfo) else None
 
 
-def _board_number(key: str, line: _Line, name: str | None) -> int | None:
+def _board_number(key: str, line: _Line, name: str | None, place: int) -> int | None:
     """The board of a ``Board NN=`` line (None for any other key); a number
     too long to read is an error at it, not a line passed over."""
     prefix, _, digits = key.partition(" ")
@@ -152,7 +157,8 @@ def _board_number(key: str, line: _Line, name: str | None) -> int | None:
         return None
     if too_long(digits):
         raise DppError(digits_problem(digits, "the board number"), line=line.number,
-                       column=line.text.index(digits) + 1, filename=name, source_line=line.text)
+                       column=line.text.index(digits) + 1, filename=name, source_line=line.text,
+                       deal=place)
     return digits_value(digits)
 
 
@@ -194,13 +200,13 @@ def _verified_header(values: dict[str, _Line], first: int, last: int,
                    next_board=text("next board to duplimate"), printouts=text("printouts"))
 
 
-def _decode(board: int, line: _Line, name: str | None) -> Deal:
+def _decode(board: int, line: _Line, name: str | None, place: int) -> Deal:
     """A board line's deal, its check value verified."""
     value = line.value
 
     def error(offset: int, message: str) -> DppError:
         return DppError(message, line=line.number, column=line.column + offset,
-                        filename=name, source_line=line.text, board=board)
+                        filename=name, source_line=line.text, deal=place, board=board)
 
     if len(value) < LETTERS:
         raise error(len(value), f"expected 26 letters a-p, got {len(value)} characters")

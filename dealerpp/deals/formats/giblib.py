@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from dealerpp.deals._io import numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._io import numbered_errors, record_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import (
     SUITS_HIGH_FIRST,
     Call,
@@ -305,7 +305,7 @@ def _bad_rank_index(text: str) -> int:
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a giblib text, streamed line by line."""
-    return options.numbered(_Reader(source, filename).deals())
+    return options.numbered(record_errors(_Reader(source, filename).deals()))
 
 
 def parse_line(text: str) -> Deal:

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dealerpp.deals._io import numbered_errors, source_name, text_lines, text_writers
+from dealerpp.deals._io import (
+    numbered_errors,
+    record_errors,
+    source_name,
+    text_lines,
+    text_writers,
+)
 from dealerpp.deals.model import Deal, Seat, Suit, board_dealer_vul
 from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, TextProblem, quote
@@ -82,7 +88,7 @@ def decode(text: str) -> Deal:
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
     """The deals of the file, lazily (the options: dealerpp.deals.options)."""
-    return options.numbered(_deals(source, filename))
+    return options.numbered(record_errors(_deals(source, filename)))
 
 
 def _deals(source: Source, filename: str | None) -> Iterator[Deal]:

@@ -24,7 +24,7 @@ import html
 import re
 from collections.abc import Iterable, Iterator
 
-from dealerpp.deals._io import TextSink, source_name, text_lines
+from dealerpp.deals._io import TextSink, record_errors, source_name, text_lines
 from dealerpp.deals.model import (
     SUIT_MASK,
     SUITS_HIGH_FIRST,
@@ -192,7 +192,7 @@ _VULS = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "All": Vul.BOTH}
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
     """The deals of the file, lazily (the options: dealerpp.deals.options)."""
-    return options.numbered(_deals(source, filename))
+    return options.numbered(record_errors(_deals(source, filename)))
 
 
 def _deals(source: Source, filename: str | None) -> Iterator[Deal]:

@@ -35,7 +35,7 @@ import re
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from dealerpp.deals._io import piece_writers, source_name, text_lines
+from dealerpp.deals._io import piece_writers, record_errors, source_name, text_lines
 from dealerpp.deals.game import Alert, Commentary, Game, Kept, Match, Players, Room
 from dealerpp.deals.model import (
     FULL_MASK,
@@ -561,7 +561,7 @@ def read(source: Source, filename: str | None = None,
     """Deals of a LIN file, a board at a time (the file is read whole: it
     is one run of pairs, with no line a board need keep to)."""
     text = _Text(source, filename)
-    return options.numbered(_Reader(text).deals())
+    return options.numbered(record_errors(_Reader(text).deals()))
 
 
 # -- writing --------------------------------------------------------------------

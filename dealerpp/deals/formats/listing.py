@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from dealerpp.deals._hand_text import listing_hand, listing_hand_mask
-from dealerpp.deals._io import source_name, text_lines, text_writers
+from dealerpp.deals._io import record_errors, source_name, text_lines, text_writers
 from dealerpp.deals.model import Card, Deal, Seat, cards_of_mask, mask_problem
 from dealerpp.deals.options import READ, ReadOptions, Source
 from dealerpp.diagnostics import DppError, quote
@@ -147,4 +147,4 @@ class _Reader:
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
     """Deals of a listing, streamed."""
-    return options.numbered(_Reader(source, filename).deals())
+    return options.numbered(record_errors(_Reader(source, filename).deals()))
