@@ -12,7 +12,10 @@ the script's own conditions and settings, and its output is read back as
 ``Deal``s while it runs. Only the action is replaced (by ``printoneline``: a
 later ``action`` statement overrides an earlier one), which uses no random
 numbers, so a seed gives the deals ``dealer -s SEED`` gives for the
-preprocessed script.
+preprocessed script. A script that sets the dealer or the vulnerability
+gets ``printpbn`` instead, so that dealer itself says what its words meant
+(its ``[Dealer]`` and ``[Vulnerable]``); the deals carry those it set, and
+None for what it left unsaid.
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ from dealerpp.deals.model import Deal
 from dealerpp.diagnostics import DppError
 from dealerpp.script.dealer import DealerNotFound, find_dealer
 
-# Appended to the script: its deals as lines a reader follows exactly.
-_ACTION = "\naction printoneline\n"
+# Appended to the script: its deals as lines a reader follows exactly, or
+# as PBN games where the deals must carry the dealer or vulnerability.
+_ONELINE = "\naction printoneline\n"
+_PBN = "\naction printpbn\n"
 # dealer reads -p into a C int: -p 0 deals its default number (40), and a
 # larger number than this deals none.
 _DEALER_INT_MAX = 2**31 - 1
@@ -59,7 +64,20 @@ def generate(script: str | os.PathLike[str], produce: int | None = None,
         arguments += ["-p", str(_whole(produce, "produce", low=1, high=_DEALER_INT_MAX))]
     if seed is not None:
         arguments += ["-s", str(_whole(seed, "seed"))]
-    return _deals_of(arguments, (dealer_text + _ACTION).encode("utf-8", "surrogateescape"), name)
+    says = _settings_stated(dealer_text)
+    action = _PBN if any(says) else _ONELINE
+    return _deals_of(arguments, (dealer_text + action).encode("utf-8", "surrogateescape"), name,
+                     says)
+
+
+def _settings_stated(text: str) -> tuple[bool, bool]:
+    """Whether a checked script sets the dealer, and the vulnerability: its
+    ``dealer`` and ``vulnerable`` words (keywords, as none/all/NS/EW are)
+    appear in no other statement dealer takes."""
+    from dealerpp.script.lexer import tokens
+
+    kinds = {token.type for token in tokens(text)}
+    return "DEALER" in kinds, "VULNERABLE" in kinds
 
 
 def _script_text(script: str | os.PathLike[str], filename: str | None) -> tuple[str, str]:
@@ -101,11 +119,10 @@ def _checked_script(text: str, name: str) -> str:
     return result.text
 
 
-def _deals_of(arguments: list[str], script: bytes, name: str) -> Iterator[Deal]:
+def _deals_of(arguments: list[str], script: bytes, name: str,
+              says: tuple[bool, bool]) -> Iterator[Deal]:
     """dealer's deals; it starts on the first ``next`` and is stopped when
     the caller stops early."""
-    from dealerpp.deals.formats._dealer_output import read_oneline
-
     process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     stdin, stdout = _pipe(process.stdin), _pipe(process.stdout)
@@ -115,7 +132,7 @@ def _deals_of(arguments: list[str], script: bytes, name: str) -> Iterator[Deal]:
             stdin.close()
         except BrokenPipeError:
             pass  # it stopped reading: its status and message say why
-        yield from read_oneline(stdout, filename=f"dealer's output for {name}")
+        yield from _read_output(stdout, f"dealer's output for {name}", says)
         stdout.close()
         if process.wait() != 0:
             said = _pipe(process.stderr).read().decode("utf-8", "replace").strip()
@@ -128,6 +145,23 @@ def _deals_of(arguments: list[str], script: bytes, name: str) -> Iterator[Deal]:
         for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
+
+
+def _read_output(stdout: IO[bytes], filename: str, says: tuple[bool, bool]) -> Iterator[Deal]:
+    """The deals of dealer's printoneline output, or of its printpbn output
+    with only the dealer and vulnerability the script set (its Board,
+    Event and the like are dealer's inventions, not the script's)."""
+    if not any(says):
+        from dealerpp.deals.formats._dealer_output import read_oneline
+
+        yield from read_oneline(stdout, filename=filename)
+        return
+    from dealerpp.deals.formats.pbn import read
+
+    dealer_said, vulnerability_said = says
+    for deal in read(stdout, filename):
+        yield Deal(deal.masks, dealer=deal.dealer if dealer_said else None,
+                   vul=deal.vul if vulnerability_said else None)
 
 
 def _pipe(stream: IO[bytes] | None) -> IO[bytes]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
 
 import dealerpp
 from dealerpp import DppError, deals, expand, generate, preprocess
+from dealerpp.deals.model import Seat, Vul
 from dealerpp.script import dealer as dealer_binary
 
 SCRIPT = """\
@@ -89,3 +91,35 @@ def test_a_file_name_given_as_the_script_says_how_to_give_a_path(name: str) -> N
     with pytest.raises(DppError) as raised:
         generate("condition hcp(north) > \n")  # a script's own mistake: no such hint
     assert "pathlib" not in (raised.value.hint or "")
+
+
+# dealer's own words for a script's settings, read from its printpbn tags
+# (a regex here, not our PBN reader): what each generated deal must carry.
+_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_VULS = {"None": Vul.NONE, "NS": Vul.NS, "EW": Vul.EW, "All": Vul.BOTH}
+
+
+@pytest.mark.dealer
+@pytest.mark.parametrize("settings, said", [
+    ("dealer south\nvulnerable NS\n", (True, True)),
+    ("vulnerable all\n", (False, True)),
+    ("dealer west\n", (True, False)),
+    ("all EW\n", (False, True)),  # dealer reads a side word alone as `vulnerable EW`
+    ("vulnerable none\ndealer east\nvulnerable EW\n", (True, True)),
+    ("", (False, False)),
+])
+def test_deals_carry_the_dealer_and_vulnerability_the_script_sets(
+        dealer_bin: str, settings: str, said: tuple[bool, bool]) -> None:
+    script = settings + "condition hcp(north) > 9\n"
+    done = subprocess.run([dealer_bin, "-s", "3", "-p", "4"], input=script + "action printpbn\n",
+                          capture_output=True, text=True, check=True, timeout=60)
+    tags = re.findall(r'\[Dealer "(\w)"\]\s*\[Vulnerable "(\w+)"\]', done.stdout)
+    plain = subprocess.run([dealer_bin, "-s", "3", "-p", "4"], input=script + "action printoneline\n",
+                           capture_output=True, text=True, check=True, timeout=60)
+    got = list(generate(script, produce=4, seed=3))
+    assert len(tags) == len(got) == 4
+    assert [d.masks for d in got] == [d.masks for d in deals.loads(plain.stdout, "oneline")]
+    for deal, (seat, vulnerability) in zip(got, tags, strict=True):
+        assert deal.dealer == (_SEATS[seat] if said[0] else None)
+        assert deal.vul == (_VULS[vulnerability] if said[1] else None)
+        assert deal.board is None  # dealer numbers its printpbn games; the script did not
