@@ -38,7 +38,9 @@ def test_python_version_is_supported() -> None:
 def test_mypy_is_clean() -> None:
     """mypy, configured in pyproject.toml (strict: the whole package and tools/)."""
     if importlib.util.find_spec("mypy") is None:
-        pytest.fail("mypy is not installed beside this interpreter (pip install -e '.[test]')")
+        pytest.fail("mypy is not installed beside this interpreter (pip install -e '.[test,lsp]')")
+    if importlib.util.find_spec("pygls") is None:  # editor/server.py is checked against its types
+        pytest.fail("mypy checks the language server against pygls: pip install -e '.[test,lsp]'")
     done = subprocess.run([sys.executable, "-m", "mypy"], cwd=PROJECT_ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
