@@ -15,6 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpp.deals import formats
+from dealerpp.deals.bulk.lines import Decoded
+from dealerpp.deals.bulk.printall import PrintallCodec
 from dealerpp.deals.bulk.stream import convert_stream
 from dealerpp.deals.model import Deal
 from tests.bulk.helpers import PerDealRefused
@@ -159,3 +161,40 @@ def test_an_error_after_fast_deals_names_its_line() -> None:
     message = bulk(bad, "printall", "deals", 100)
     assert message == per_deal(bad, "printall", "deals")
     assert isinstance(message, str) and message.startswith("in:13:")
+
+
+@pytest.mark.sampled(3)
+@pytest.mark.parametrize("how", WAYS)
+def test_odd_records_after_many_vouched_for_give_what_the_per_deal_reader_gives(
+        how: str) -> None:
+    """Past the 1,024 deals the check must have vouched for to check on after
+    a record it does not vouch for (lines.RecordLines.vouch_again)."""
+    _, text = printall_text(1_500, 12)
+    records = [r + b"\n\n" for r in text.split(b"\n\n")[:-1]]
+    for place in (1_100, 1_300):
+        records[place] = odd(records[place], how)
+    odd_text = b"".join(records)
+    for chunk in (1 << 20, 1 << 18):
+        assert bulk(odd_text, "printall", "deals", chunk) == \
+            per_deal(odd_text, "printall", "deals"), chunk
+
+
+def test_the_check_goes_on_after_a_record_it_does_not_vouch_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal numbered out of turn (read alike, but not the writer's text for
+    its place) sends a few records the usual way, not the chunk's rest."""
+    _, text = printall_text(3_000, 13)
+    records = [r + b"\n\n" for r in text.split(b"\n\n")[:-1]]
+    records[1_500] = records[1_500].replace(b"1501.", b"   7.", 1)
+    odd_text = b"".join(records)
+    decoded: list[int] = []
+    usual = PrintallCodec.decode_records
+
+    def counted(self: PrintallCodec, arr: np.ndarray, starts: np.ndarray,
+                ends: np.ndarray) -> Decoded:
+        decoded.append(len(starts))
+        return usual(self, arr, starts, ends)
+
+    monkeypatch.setattr(PrintallCodec, "decode_records", counted)
+    assert bulk(odd_text, "printall", "deals", 1 << 23) == per_deal(odd_text, "printall", "deals")
+    assert 1 <= sum(decoded) <= 16

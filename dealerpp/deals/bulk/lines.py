@@ -62,6 +62,10 @@ class RecordLines(LineHooks):
     lines_per_record = 1
     #: Boards numbered by place: :meth:`placed` needs each record's board.
     positional = False
+    #: Where :meth:`vouched` stopped inside a chunk at a record it does not
+    #: vouch for: read a few records the usual way and check on (one unusual
+    #: record does not send the rest of the chunk the slow way).
+    vouch_again = False
 
     def structure(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> int:
         """How many of the chunk's whole records, from its start, have the
@@ -99,7 +103,10 @@ class RecordLines(LineHooks):
             data, final = source.read_after(rest)
             if not data:
                 return
-            vouched = yield from reading.vouched(data, final)
+            vouched, broken = yield from reading.vouched(data, final)
+            if broken:  # in a record read the usual way: the rest goes per deal
+                yield reading.stream(data[vouched:], source)
+                return
             if vouched:
                 data = data[vouched:]
                 if not data:
@@ -130,18 +137,44 @@ class _Reading:
         self.first_board = first_board
         self.stream_at = 0  # bytes of the chunk read before the rest streams
 
-    def vouched(self, data: bytes, final: bool) -> Generator[Segment, None, int]:
+    def vouched(self, data: bytes, final: bool) -> Generator[Segment, None, tuple[int, bool]]:
         """Yield the deals of the records the codec vouches for from the
-        chunk's start; return the bytes they take."""
-        found = self.codec.vouched(data, final)
-        if found is None:
-            return 0
-        deals, size, lines = found
-        self.deals += len(deals)
-        yield deals
-        self.line += lines
-        self.byte += size
-        return size
+        chunk's start; return the bytes read, and whether the structure
+        broke in a record read the usual way there (the rest of the file
+        then goes per deal from ``stream_at`` of what is left). A codec
+        that checks again (``vouch_again``) and stopped at a record has the
+        next few read the usual way, then checks on, a window of the chunk
+        at a time (a check reads all it is given), while it has vouched for
+        ``_AGAIN`` records a stop on average."""
+        at, piece, vouched, stops = 0, data, 0, 0
+        while True:
+            found = self.codec.vouched(piece, final and at + len(piece) == len(data))
+            count, window_end = 0, at + len(piece)
+            if found is not None:
+                deals, size, lines = found
+                count = len(deals)
+                self.deals += count
+                yield deals
+                self.line += lines
+                self.byte += size
+                at += size
+                vouched += count
+            if not self.codec.vouch_again or at == len(data):
+                return at, False
+            per = self.codec.lines_per_record
+            if data.count(b"\n", at, window_end) < per:  # the window's whole records all vouched for
+                if window_end == len(data) or not count:
+                    return at, False
+            else:  # a record it does not vouch for
+                stops += 1
+                usual = _after_lines(data, at, per * _AGAIN_RECORDS)
+                if vouched < _AGAIN * (stops - 1) or usual is None:
+                    return at, False
+                done = yield from self.chunk(data[at:usual], False)
+                if done is None:
+                    return at, True
+                at += done
+            piece = data[at:at + _WINDOW]
 
     def chunk(self, data: bytes, final: bool) -> Generator[Segment, None, int | None]:
         """Yield the segments of the chunk's whole records; return the bytes
@@ -215,6 +248,20 @@ class _Reading:
         return Slow(self._counted(self.per_deal.read_stream(
             self.codec.name, stream, self.filename, line, self.first_board + self.deals,
             first_byte=self.byte + at)))
+
+
+_AGAIN = 1024  # records vouched for a stop, on average, to check on after it
+_AGAIN_RECORDS = 16  # records then read the usual way
+_WINDOW = 1 << 20  # bytes of the chunk checked at a time after a stop
+
+
+def _after_lines(data: bytes, at: int, lines: int) -> int | None:
+    """Where the ``lines``-th line from byte ``at`` ends (after its LF), if it does."""
+    for _ in range(lines):
+        at = data.find(b"\n", at) + 1
+        if not at:
+            return None
+    return at
 
 
 def gather(arr: np.ndarray, starts: np.ndarray, width: int, fill: int = 0) -> np.ndarray:

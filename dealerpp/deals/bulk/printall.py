@@ -75,6 +75,7 @@ class PrintallCodec(RecordLines):
     name = "printall"
     write_rows = OUTPUT_BYTES // 279  # its output, 279 bytes a deal
     lines_per_record = 6
+    vouch_again = True
 
     def structure(self, arr: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> int:
         """Records from the chunk's start whose first line is a number line
@@ -329,27 +330,50 @@ def _number_lines_from(first: int, count: int, digits: int) -> np.ndarray:
 def vouched_deals(data: bytes) -> tuple[np.ndarray, int] | None:
     """Masks of the deals from the chunk's start that the writer would
     write as they are there (their number lines counting on from the
-    first), and the bytes they take; None for none."""
+    first), and the bytes they take; None for none. Read, written again
+    and compared _SUB deals at a time: a check that stops at a deal has
+    read and written little past it (the codec checks on after a few
+    records read the usual way: lines.RecordLines.vouch_again)."""
     first = _first_number(data)
-    if first is None:
-        return None
     arr = np.frombuffer(data, np.uint8)
-    masks, ends = _read_by_places(arr)
-    whole = int(np.searchsorted(ends, len(arr), side="right"))
-    masks = masks[:whole]
-    good = int(np.argmin(full_rows(masks))) if not full_rows(masks).all() else whole
-    text = printall_text(masks[:good], first) if good else None
+    if first is None or len(arr) < 60:
+        return None
+    if not _HASHED:
+        _HASHED.append(_hashed_table())
+    starts = _dots(arr) + 2  # the first row, after ".\n"
+    masks = np.zeros((len(starts), 4), np.uint64)
+    rows = slots_at(arr, 60)  # a row's 60 bytes from each place, one item each
+    done, at = 0, 0  # deals vouched for, the bytes they take
+    for a in range(0, len(starts), _SUB):
+        ends = _rows_read(rows, starts[a:a + _SUB], masks[a:a + _SUB])
+        whole = int(np.searchsorted(ends, len(arr), side="right"))
+        passed, at = _same_text(arr, at, masks[a:a + whole], first + a)
+        done += passed
+        if passed < len(ends):
+            break
+    return (masks[:done], at) if done else None
+
+
+def _same_text(arr: np.ndarray, at: int, masks: np.ndarray, first: int) -> tuple[int, int]:
+    """How many of the deals (numbered from ``first``), from the first, the
+    writer writes as ``arr`` has them from byte ``at``; where they end."""
+    full = full_rows(masks)
+    masks = masks[:int(np.argmin(full)) if not full.all() else len(masks)]
+    text = printall_text(masks, first)
+    if text is None:  # a cell of North, East or South wider than 20: no text read so
+        wide = (popcount(suit_rows(masks)[:, :, :3]) > 10).any(axis=(1, 2))
+        masks = masks[:int(np.argmax(wide))]
+        text = printall_text(masks, first)
     if text is None or not len(text):
-        return None
-    same = len(text) <= len(arr) and np.array_equal(text, arr[:len(text)])
-    if same:
-        return masks[:good].copy(), len(text)
-    differ = np.flatnonzero(text[:len(arr)] != arr[:len(text)])
-    place = int(differ[0]) if len(differ) else min(len(text), len(arr))
-    count = int(np.searchsorted(_text_ends(masks[:good], first), place, side="right"))
-    if not count:
-        return None
-    return masks[:count].copy(), int(_text_ends(masks[:count], first)[-1])
+        return 0, at
+    there = arr[at:at + len(text)]
+    if len(there) == len(text) and np.array_equal(text, there):
+        return len(masks), at + len(text)
+    differ = np.flatnonzero(text[:len(there)] != there)
+    place = int(differ[0]) if len(differ) else len(there)
+    ends = _text_ends(masks, first)
+    count = int(np.searchsorted(ends, place, side="right"))
+    return count, at + (int(ends[count - 1]) if count else 0)
 
 
 def _first_number(data: bytes) -> int | None:
@@ -394,22 +418,6 @@ def _hashed_table() -> np.ndarray:
 
 _HASHED: list[np.ndarray] = []
 _HASH_MASK = sum(1 << bit for bit in _HASH_RANKS)
-
-
-def _read_by_places(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The deals read where the writer would have put them after each dot
-    (garbage where it did not), and where each would end."""
-    if not _HASHED:
-        _HASHED.append(_hashed_table())
-    starts = _dots(arr) + 2  # the first row, after ".\n"
-    masks = np.zeros((len(starts), 4), np.uint64)
-    if len(arr) < 60:
-        return masks, starts + len(arr)
-    rows = slots_at(arr, 60)  # a row's 60 bytes from each place, one item each
-    ends = np.empty(len(starts), np.int64)
-    for a in range(0, len(starts), _SUB):  # small temporaries, used again
-        ends[a:a + _SUB] = _rows_read(rows, starts[a:a + _SUB], masks[a:a + _SUB])
-    return masks, ends
 
 
 def _dots(arr: np.ndarray) -> np.ndarray:
