@@ -240,6 +240,10 @@ class Grammar:
         self._root: int = tables.ROOT_LEXER
         # regexp -> the characters its match can start with (see Terminals)
         self.starts: dict[str, str | None] = dict(getattr(tables, "STARTS", ()))
+        # (state below, state, token kind) -> where a run of `?a: b` reductions
+        # ends (``ParserState._after_units``), found once a process
+        self.unit_runs: dict[tuple[int, int, str], int] = {}
+        self.ending_states = frozenset(self.end_states.values())
 
     @property
     def terminals(self) -> list[dict[str, Any]]:
@@ -352,12 +356,39 @@ class ParserState:
                 return None
             rule = rules[-1 - action]
             if rule[2] and rule[3] == 1 and rule[4] is None:
-                del stack[-1]  # `?a: b`: b stands for a, as it is
+                # `?a: b`: b stands for a, as it is; only the state on top
+                # changes, through a run of such rules (an expression's
+                # precedence levels) decided by the state below and the kind
+                key = (stack[-2], stack[-1], kind)
+                top = self.grammar.unit_runs.get(key)
+                stack[-1] = self._after_units(key) if top is None else top
             else:
                 self._reduce(rule)
-            stack.append(states[stack[-1]][rule[0]])
+                stack.append(states[stack[-1]][rule[0]])
             if is_end and stack[-1] == self.end_state:
                 return values[-1]
+
+    def _after_units(self, key: tuple[int, int, str]) -> int:
+        """The state on top after the run of `?a: b` reductions that ``kind``
+        starts on ``top`` above ``below`` (``key``), kept for the grammar: it
+        stops before any other action, or at an end state (where the caller
+        checks for the end as after each reduction)."""
+        below, top, kind = key
+        grammar = self.grammar
+        states, rules = grammar.actions, grammar.rules
+        while True:
+            rule = rules[-1 - states[top][kind]]
+            top = states[below][rule[0]]
+            if top in grammar.ending_states:
+                break
+            action = states[top].get(kind)
+            if action is None or action >= 0:
+                break
+            rule = rules[-1 - action]
+            if not (rule[2] and rule[3] == 1 and rule[4] is None):
+                break
+        grammar.unit_runs[key] = top
+        return top
 
     def _reduce(self, rule: Rule) -> None:
         """Replace the rule's children on the stacks by its node."""

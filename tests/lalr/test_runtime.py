@@ -156,6 +156,20 @@ def test_dealer_parses_as_lark_on_scripts_and_their_mutations() -> None:
     assert parsed > len(base_scripts())  # some mutations still parse
 
 
+def test_runs_of_unit_rules_are_kept_and_parse_as_lark() -> None:
+    """A run of `?a: b` reductions (an expression's precedence levels) is
+    found once, then read back (``Grammar.unit_runs``): both parses, with the
+    runs yet to find and with them kept, are Lark's, errors included."""
+    grammar = lalr.load("dealer")
+    texts = ["x = hcp(north) + 3 * (2 - shape(south, any 4333)) > 12 && !y || z\n",
+             "condition ((((1))))\nproduce 3\n", "y = 1 +\n", "x = (1 ? 2 : 3) == 4 != 5\n"]
+    grammar.unit_runs.clear()
+    for _ in range(2):
+        for text in texts:
+            assert _outcome(grammar.parse, text, "start") == _outcome(lark_of("dealer").parse, text)
+    assert grammar.unit_runs  # found and kept
+
+
 def test_callbacks_build_values_in_place_of_trees() -> None:
     built = lalr.load("dealer").parse("x = 1 + 2\n", "start", {
         "number": lambda meta, children: int(children[0]),
