@@ -14,6 +14,17 @@ from wait4).
 ``--pin 0 0,1`` times every conversion pinned to one core and to two in
 the same run, taking turns (one line each); ``--pin 0`` one core only.
 
+Each write (.deals -> a format) is timed against its floor in the same
+run, taking turns: a process that only starts Python and writes as many
+bytes as our output, 4 MB at a time, through ``dealerpp.atomic`` (a file
+beside the output renamed over it, the output there from the run before),
+as ``dealerpp convert`` writes. On some virtual machines that floor is
+large and varies from run to run: pages the guest freed a while ago are
+given back to the host, and a write that cannot take pages freed just
+before pays the host's faults (system time) to get them again; the rename
+over a file waits for its writeback to start. The line shows our time and
+CPU beside the floor's, and what is left: our own work.
+
 ``--against DIR`` times another checkout of dealerpp (say the code before a
 change: ``git worktree add /tmp/before HEAD~1``) in the same run, each
 conversion alternating between the two, and prints the ratio of the best
@@ -106,6 +117,31 @@ def convert_measured(src: Path, dst: Path, fmt_from: str, fmt_to: str,
 # the CPU time of the last conversion of each (source, target, checkout)
 CPU_SECONDS: dict[tuple[str, str, str], float] = {}
 
+# The write floor: start Python, write argv[1] bytes to argv[2] as dealerpp
+# convert writes a named output (dealerpp.atomic, pieces of 4 MB), no work.
+FLOOR_SCRIPT = """
+import sys
+from dealerpp.atomic import atomic_writer
+size, piece = int(sys.argv[1]), bytes(range(256)) * 16384
+with atomic_writer(sys.argv[2]) as out:
+    for start in range(0, size, len(piece)):
+        out.write(piece[:size - start])
+"""
+
+
+def write_floor(size: int, dst: Path, pin: str | None = None) -> tuple[float, float, float]:
+    """Seconds, CPU seconds and system seconds of one floor process writing
+    ``size`` bytes over ``dst`` (see the module)."""
+    cpus = ["taskset", "-c", pin] if pin is not None else PIN
+    command = [*cpus, sys.executable, "-c", FLOOR_SCRIPT, str(size), str(dst)]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env=child_env(ROOT), cwd=ROOT)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"the write floor failed with status {status}")
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_stime
+
 
 def child_env(root: Path = ROOT) -> dict[str, str]:
     """The environment of the timed processes: the checkout first on the
@@ -147,20 +183,31 @@ class Timer:
         self.ours: dict[str | None, list[float]] = {}
         self.theirs: dict[str | None, list[float]] = {}
         self.cpu: dict[str | None, list[float]] = {}
+        self.their_cpu: dict[str | None, list[float]] = {}
+        # the write floor's (seconds, CPU, system CPU) runs, by pin
+        self.floor: dict[str | None, list[tuple[float, float, float]]] = {}
 
-    def timed(self, src: Path, dst: Path, fmt_from: str, fmt_to: str) -> list[float]:
+    def timed(self, src: Path, dst: Path, fmt_from: str, fmt_to: str,
+              floor: Path | None = None) -> list[float]:
         """Seconds of our runs under the first pin, sorted (all are kept for
-        ``report``)."""
+        ``report``). ``floor``: a file to time the write floor on, after
+        each of our runs, writing as many bytes as our output."""
         self.ours = {pin: [] for pin in self.pins}
         self.theirs = {pin: [] for pin in self.pins}
         self.cpu = {pin: [] for pin in self.pins}
+        self.their_cpu = {pin: [] for pin in self.pins}
+        self.floor = {pin: [] for pin in self.pins}
         for _ in range(self.repeat):
             for pin in self.pins:
                 self.ours[pin].append(convert(src, dst, fmt_from, fmt_to, pin=pin))
                 self.cpu[pin].append(CPU_SECONDS[(str(src), str(dst), str(ROOT))])
+                if floor is not None:
+                    self.floor[pin].append(write_floor(dst.stat().st_size, floor, pin))
                 if self.against is not None:
                     self.theirs[pin].append(convert(src, dst, fmt_from, fmt_to, self.against,
                                                     pin))
+                    self.their_cpu[pin].append(CPU_SECONDS[(str(src), str(dst),
+                                                            str(self.against))])
         return sorted(self.ours[self.pins[0]])
 
     def report(self, label: str, count: int, runs: list[float]) -> float:
@@ -175,9 +222,26 @@ class Timer:
             if len(ours) > 1:
                 line += f"  (median {count / ours[len(ours) // 2]:,.0f}/s of {len(ours)} runs)"
             if self.theirs[pin]:
-                line += f"  time / against's {ours[0] / min(self.theirs[pin]):.2f}"
+                line += (f"  time / against's {ours[0] / min(self.theirs[pin]):.2f},"
+                         f" CPU {cpu / min(self.their_cpu[pin]):.2f}")
             print(line)
+            if self.floor[pin]:
+                print(self._floor_line(pin))
         return count / runs[0]
+
+    def _floor_line(self, pin: str | None) -> str:
+        """The write floor's best and median beside ours, and our time and
+        CPU over the floor's (best against best)."""
+        floor = self.floor[pin]
+        seconds = sorted(run[0] for run in floor)
+        cpu = min(run[1] for run in floor)
+        system = sorted(run[2] for run in floor)
+        ours = sorted(self.ours[pin])
+        return (f"    write floor (start + atomic write, same size) {seconds[0]:7.3f} s"
+                f" (median {seconds[len(seconds) // 2]:.3f})  CPU {cpu:.3f} s"
+                f" (system {system[0]:.3f}-{system[-1]:.3f})"
+                f"  ours - floor {ours[0] - seconds[0]:+.3f} s,"
+                f" CPU {min(self.cpu[pin]) - cpu:+.3f} s")
 
 
 def bench_formats(count: int, timer: Timer, chosen: list[str] | None = None
@@ -194,8 +258,10 @@ def bench_formats(count: int, timer: Timer, chosen: list[str] | None = None
             continue
         text = DATA / f"deals_{count}.{ext}"
         back = DATA / f"deals_{count}.{ext}.deals"
-        runs = timer.timed(source, text, "deals", fmt)
+        floor = DATA / f"deals_{count}.{ext}.floor"
+        runs = timer.timed(source, text, "deals", fmt, floor=floor)
         rates[f"write {fmt}"] = timer.report(f".deals -> {label}", count, runs)
+        floor.unlink()
         runs = timer.timed(text, back, fmt, "deals")
         rates[f"read {fmt}"] = timer.report(f"{label} -> .deals", count, runs)
         same = back.read_bytes() == raw

@@ -94,6 +94,40 @@ def test_the_writers_csv_is_vouched_for_whole_lines() -> None:
             _check_csv(data[:-cut])
 
 
+def test_csv_is_vouched_for_across_passes_and_board_widths() -> None:
+    """Lines are checked 8,192 at a time, a run of one board width at a
+    time: a file of more lines, its boards going from 4 to 5 digits, is
+    vouched for whole; with a byte changed past the first pass, up to the
+    line before it."""
+    data = _written("csv", 8_200, 5, 9_995)
+    found = vouched_lines(data)
+    assert found is not None and found[2] == len(data) and len(found[0]) == 8_200
+    starts = [0, *(i + 1 for i, byte in enumerate(data) if byte == 10)]
+    for line, column in ((8_194, 30), (8_199, 110), (8_192, 0)):
+        place = starts[line] + column
+        mutant = data[:place] + (b"2" if data[place:place + 1] != b"2" else b"3") + data[place + 1:]
+        found = vouched_lines(mutant)
+        assert found is not None and found[2] == starts[line] and len(found[0]) == line
+        _check_csv(mutant)
+
+
+def test_csv_with_a_separator_changed_is_vouched_for_up_to_it() -> None:
+    """The quotes and commas around the hands (each hand's bytes are checked
+    with the two after them) changed in the second line: one line vouched
+    for, as the per-deal reader reads it."""
+    data = _written("csv", 3, 6)
+    second = data.index(b"\n") + 1
+    for column in (0, 22, 23, 24, 25, 26, 47, 48, 49, 50, 73, 74, 75, 98, 99, 100):
+        for byte in b" \x00\"":
+            place = second + column
+            if data[place] == byte:
+                continue
+            mutant = data[:place] + bytes([byte]) + data[place + 1:]
+            found = vouched_lines(mutant)
+            assert found is not None and len(found[0]) == 1, (column, byte)
+            _check_csv(mutant)
+
+
 @pytest.mark.sampled(3)
 @pytest.mark.parametrize("offset", range(4))
 def test_printall_with_a_byte_changed_is_the_per_deal_path(offset: int) -> None:

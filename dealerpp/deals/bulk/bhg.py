@@ -41,6 +41,20 @@ def _card_of_letter() -> np.ndarray:
 
 
 _CARD = _card_of_letter()
+_NOT_A_LETTER = 1 << 56  # past the cards: a hand's sum with one is no full hand's
+
+
+def _letter_bits() -> tuple[np.ndarray, np.ndarray]:
+    """A letter's card bit (``_NOT_A_LETTER`` for any other byte), and two
+    bytes read as one uint16 (the machine's byte order) -> their two bits
+    added: a hand's 13 letters are six lookups and one."""
+    one = np.where(_CARD == 255, np.uint64(_NOT_A_LETTER),
+                   CARD_BITS.take(_CARD.astype(np.intp))).astype(np.uint64)
+    pairs = np.arange(1 << 16, dtype=np.uint16).view(np.uint8).reshape(-1, 2)
+    return one, one.take(pairs[:, 0].astype(np.intp)) + one.take(pairs[:, 1].astype(np.intp))
+
+
+_BITS: list[np.ndarray] = []  # made on first use (_letter_bits)
 # A suit's letter of each rank (blocks.hand_bytes: spades first, rank 0 the
 # two): the ace of spades is card number 1, the two of clubs 52.
 _SYMBOLS = tuple(bytes(_LETTERS[13 * suit + 12 - rank] for rank in range(13))
@@ -73,10 +87,9 @@ class BhgCodec(RecordLines):
         rows = gather(arr, start, 54, 10)
         ok &= rows[np.arange(len(rows)), np.where(crlf, 53, 52)] == 10
         ok &= ~crlf | (rows[:, 52] == 13)
-        cards = _CARD[rows[:, :52]]
-        ok &= (cards != 255).all(axis=1)
-        hands = CARD_BITS[cards].reshape(-1, 4, 13).sum(axis=2, dtype=np.uint64)
-        ok &= hands.sum(axis=1, dtype=np.uint64) == FULL  # so each card once
+        hands = _hand_sums(rows)
+        # 52 letters' bits add up to every card only when each names one once
+        ok &= hands.sum(axis=1, dtype=np.uint64) == FULL
         # (the file's last line may have no line end: one byte is blank only if LF)
         blank = (((length == 1) & (rows[:, 0] == 10))
                  | ((length == 2) & (rows[:, 0] == 13) & (rows[:, 1] == 10)))
@@ -122,6 +135,24 @@ class BhgCodec(RecordLines):
 
     def piece_writer(self) -> PieceWriter:
         return _PieceWriter(self)
+
+
+def _hand_sums(rows: np.ndarray) -> np.ndarray:
+    """``(N, 4)``: the sums of each hand's 13 letters' bits in rows of a
+    line's bytes (a byte that is no letter adds ``_NOT_A_LETTER``). A hand
+    starts at an odd byte every other time: numpy reads such uint16 as well."""
+    if not _BITS:
+        _BITS.extend(_letter_bits())
+    one, two = _BITS
+    rows = np.ascontiguousarray(rows)
+    sums = np.empty((4, len(rows)), np.uint64)
+    for hand in range(4):
+        at = 13 * hand
+        pairs = np.ndarray((6, len(rows)), np.uint16, rows, at, (2, rows.strides[0]))
+        np.add.reduce(two.take(pairs), axis=0, out=sums[hand])
+        sums[hand] += one.take(rows[:, at + 12])
+    hands: np.ndarray = sums.T
+    return hands
 
 
 class _PieceWriter:

@@ -21,10 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from dealerpp.deals.bulk.array import FULL, DealArray, full_rows, holding_text
+from dealerpp.deals.bulk.array import FULL, DealArray, full_rows, holding_text, popcount
 from dealerpp.deals.bulk.blocks import OUTPUT_BYTES, byte_view
 from dealerpp.deals.bulk.lines import Decoded, RecordLines, gather
-from dealerpp.deals.bulk.places import Buffers, digit_rows, rows_at
+from dealerpp.deals.bulk.places import (
+    Buffers,
+    digit_counts,
+    digit_rows,
+    put_consecutive,
+    rows_at,
+    rows_from,
+)
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PieceWriter
@@ -311,13 +318,26 @@ class CsvCodec(RecordLines):
 
 # -- reading by places ---------------------------------------------------------
 # The writer's own lines (boards counting on, the usual file) are read where
-# the writer puts each piece: North's, East's and South's hands are 22 bytes
-# at fixed columns of a line (13 ranks and three '","'), a character's suit
-# the quotes before it in its hand; West holds the other cards. The lines
-# so read are written again (csv_lines) and the chunk's bytes compared with
-# what that gives: the lines up to the first byte that differs are vouched
-# for, each the very text the per-deal reader reads as that deal and
-# board. A reading that went astray only gives a text that differs.
+# the writer puts each piece: a line's first 101 bytes are an opening quote
+# and four hands of 22 bytes (13 ranks and three '","') each followed by
+# '","', a character's suit the quotes before it in its hand; then the
+# board's digits and '","D/VUL"' with the line end. North's, East's and
+# South's hands are read; West holds the other cards. The lines are taken
+# where the writer's would be (their lengths follow from the boards, so no
+# byte is searched for a line end), and each is checked against what the
+# writer writes for that deal and board, a piece at a time where it stands
+# (the four hands as the encoder makes them, the quotes around them, the
+# board and what follows it, the line end included): the lines up to the
+# first that differs by a byte are vouched for, each the very text the
+# per-deal reader reads as that deal and board. A reading that went astray
+# only gives a text that differs.
+_READ_SUB = 8192  # lines a pass: the temporaries stay small and in cache
+_HANDS_AT = np.arange(1, _HEAD, 25)  # where each hand starts in its line
+# '",' after a hand's 22 bytes, in its last word
+_COMMA_QUOTE = _U(0x2C22 << 48)
+# the tails and their lengths of boards on from each place in the cycle
+_TAILS_ON = np.tile(_TAILS, (_READ_SUB // 16 + 2, 1))
+_TAIL_LENGTHS_ON = np.tile(_TAIL_LENGTHS, _READ_SUB // 16 + 2)
 
 
 def vouched_lines(data: bytes) -> tuple[np.ndarray, np.ndarray, int] | None:
@@ -328,27 +348,91 @@ def vouched_lines(data: bytes) -> tuple[np.ndarray, np.ndarray, int] | None:
     if first is None or sys.byteorder != "little":  # the SWAR count needs byte 0 lowest
         return None
     arr = np.frombuffer(data, np.uint8)
-    starts = np.flatnonzero(arr == 10) + 1  # of the next line
-    starts = starts[starts >= _HEAD]
-    starts = np.concatenate(([0], starts[:-1])).astype(np.int64)
-    starts = starts[starts + 76 <= len(arr)]
-    masks = _read_hands(arr, starts)
-    good = full_rows(masks)
-    count = len(masks) if good.all() else int(np.argmin(good))
+    parts = []
+    count = size = 0
+    while True:
+        # where the writer's lines would end, all that the chunk holds whole
+        lengths = _line_lengths(first + count, _READ_SUB)
+        ends = np.cumsum(lengths) + size
+        ends = ends[:np.searchsorted(ends, len(arr), side="right")]
+        if not len(ends):
+            break
+        masks, same = _checked(arr, ends - lengths[:len(ends)], first + count)  # (4, n)
+        good = len(same) if same.all() else int(np.argmin(same))
+        parts.append(masks[:, :good])
+        count += good
+        size = int(ends[good - 1]) if good else size
+        if good < len(same) or len(ends) < _READ_SUB:
+            break
     if not count:
         return None
-    masks = masks[:count]
-    boards = np.arange(first, first + count, dtype=np.int64)
-    text = csv_lines(masks, boards)
-    if len(text) <= len(arr) and np.array_equal(text, arr[:len(text)]):
-        return masks.copy(), boards, len(text)
-    size = min(len(text), len(arr))
-    differ = np.flatnonzero(text[:size] != arr[:size])
-    place = int(differ[0]) if len(differ) else size
-    ends = np.flatnonzero(text[:place] == 10) + 1  # the lines before the first byte that differs
-    if not len(ends):
-        return None
-    return masks[:len(ends)].copy(), boards[:len(ends)], int(ends[-1])
+    masks = np.concatenate(parts, axis=1).T.copy()  # (N, 4)
+    return masks, np.arange(first, first + count, dtype=np.int64), size
+
+
+def _line_lengths(first: int, count: int) -> np.ndarray:
+    """The lengths of the writer's lines of boards ``first`` on."""
+    lengths = np.empty(count, np.int64)
+    for begin, stop, digits in digit_counts(first, count):
+        cycle = (first + begin - 1) % 16
+        lengths[begin:stop] = _TAIL_LENGTHS_ON[cycle:cycle + stop - begin] + (_HEAD + digits)
+    return lengths
+
+
+def _checked(arr: np.ndarray, starts: np.ndarray, first: int) -> tuple[np.ndarray, np.ndarray]:
+    """The masks read from the lines at ``starts`` (as long as the writer's
+    lines of boards ``first`` on, each inside the chunk), by hand then
+    line, and whether each is, byte for byte, the writer's line of its
+    deal and board."""
+    # each hand's 22 bytes and the '",' after them, by hand (N E S W) then line
+    chars = rows_from(arr, starts + _HANDS_AT[:, None], 24)
+    masks = _read_hands(chars[:3].reshape(-1, 24))
+    counts = popcount(masks)  # 13 cards a hand, none past the deck: a full deal
+    same = ((masks[0] | masks[1] | masks[2]) & ~FULL) == 0
+    for hand in range(4):
+        same &= counts[hand] == 13
+    written = _hands(masks & FULL).view("<u8").reshape(4, -1, 3)
+    written[:, :, 2] |= _COMMA_QUOTE
+    differ = chars.view("<u8") ^ written  # zero where the two agree
+    differ = differ[0] | differ[1] | differ[2] | differ[3]
+    same &= (differ[:, 0] | differ[:, 1] | differ[:, 2]) == 0
+    for column in range(0, _HEAD, 25):  # the quotes before, between and after the hands
+        same &= arr[starts + column] == ord('"')
+    same &= _tails_same(arr, starts, first)
+    return masks, same
+
+
+def _tails_same(arr: np.ndarray, starts: np.ndarray, first: int) -> np.ndarray:
+    """Whether each line's bytes after the head (board ``first`` on, its
+    separator, dealer, vulnerability, quote and line end) are the
+    writer's: a run of boards of one width at a time."""
+    same = np.empty(len(starts), bool)
+    for begin, stop, digits in digit_counts(first, len(starts)):
+        cycle = (first + begin - 1) % 16
+        width = digits + _TAIL
+        rows = np.zeros((stop - begin, -(-width // 8) * 8), np.uint8)
+        put_consecutive(rows[:, :digits], first + begin)
+        rows[:, digits:width] = _TAILS_ON[cycle:cycle + stop - begin]
+        found = _rows_padded(arr, starts[begin:stop] + _HEAD, rows.shape[1])
+        # the bytes past the line end (zero in ``rows``) are the next line's
+        differ = ((found != rows) & (rows != 0)).view("<u8")
+        same[begin:stop] = differ[:, 0] == 0
+        for column in range(1, differ.shape[1]):
+            same[begin:stop] &= differ[:, column] == 0
+    return same
+
+
+def _rows_padded(arr: np.ndarray, at: np.ndarray, width: int) -> np.ndarray:
+    """:func:`rows_from`, zero bytes past the chunk's end."""
+    inside = at + width <= len(arr)
+    if inside.all():
+        return rows_from(arr, at, width)
+    rows = np.zeros((len(at), width), np.uint8)
+    rows[inside] = rows_from(arr, at[inside], width)
+    lo = int(at[~inside].min())
+    padded = np.concatenate((arr[lo:], np.zeros(width, np.uint8)))
+    rows[~inside] = rows_from(padded, at[~inside] - lo, width)
+    return rows
 
 
 def _first_board(data: bytes) -> int | None:
@@ -381,35 +465,31 @@ def _pair_table() -> np.ndarray:
 
 
 _PAIRS: list[np.ndarray] = []
-_READ_SUB = 8192  # lines a pass
 _ONES = np.uint64(0x0101010101010101)
+_HIGH_NIBBLES = np.uint64(0xF0F0F0F0F0F0F0F0)
 
 
-def _read_hands(arr: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """``(N, 4)`` masks of the deals read where the writer would put North's,
-    East's and South's hands in lines starting at ``starts`` (garbage where
-    it did not); West holds the other cards."""
+def _read_hands(chars: np.ndarray) -> np.ndarray:
+    """``(4, N)`` masks (N E S W) of the deals whose North, East and South
+    hands are ``chars`` (24 bytes a row, by hand then deal: where the writer
+    puts a hand's 22 bytes and the '",' after them; garbage where it did
+    not); West holds the other cards."""
     if not _PAIRS:
         _PAIRS.append(_pair_table())
-    rows = np.lib.stride_tricks.sliding_window_view(arr, 76)[starts]
-    masks = np.empty((len(starts), 4), np.uint64)
-    for a in range(0, len(starts), _READ_SUB):
-        part = rows[a:a + _READ_SUB]
-        hands = np.lib.stride_tricks.as_strided(
-            part[:, 1:], (len(part), 3, 24), (76, 25, 1), writeable=False)
-        chars = np.ascontiguousarray(hands).reshape(-1, 24)
-        # the quotes up to each byte (SWAR: 8 bytes of 0/1 times 0x0101..01
-        # leave in byte k the sum of bytes 0..k; each word adds the last's)
-        words = (chars == ord('"')).view(np.uint64) * _ONES
-        words[:, 1] += (words[:, 0] >> _U(56)) * _ONES
-        words[:, 2] += (words[:, 1] >> _U(56)) * _ONES
-        codes = chars * np.uint8(10)
-        codes >>= np.uint8(3)
-        codes |= words.view(np.uint8) << np.uint8(4)  # twice the suit: 32 * suit
-        # two codes a uint16, looked up; summed over the transposed axis
-        sums = np.add.reduce(_PAIRS[0].take(codes.view(np.uint16).T), axis=0)
-        masks[a:a + _READ_SUB, :3] = sums.reshape(-1, 3)
-    masks[:, 3] = FULL & ~(masks[:, 0] | masks[:, 1] | masks[:, 2])
+    # the quotes up to each byte (SWAR: 8 bytes of 0/1 times 0x0101..01
+    # leave in byte k the sum of bytes 0..k; each word adds the last's)
+    words = (chars == ord('"')).view(np.uint64) * _ONES
+    words[:, 1] += (words[:, 0] >> _U(56)) * _ONES
+    words[:, 2] += (words[:, 1] >> _U(56)) * _ONES
+    codes = chars * np.uint8(10)
+    codes >>= np.uint8(3)
+    # twice the suit (32 * suit) in each byte's top bits: four bits left as
+    # a word (a uint8 shift is a loop a byte), keeping each byte's own
+    codes |= ((words << _U(4)) & _HIGH_NIBBLES).view(np.uint8)
+    # two codes a uint16, looked up; summed over the transposed axis
+    masks = np.empty((4, len(chars) // 3), np.uint64)
+    np.add.reduce(_PAIRS[0].take(codes.view(np.uint16).T), axis=0, out=masks[:3].reshape(-1))
+    masks[3] = FULL & ~(masks[0] | masks[1] | masks[2])
     return masks
 
 

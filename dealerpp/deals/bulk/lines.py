@@ -35,6 +35,7 @@ import numpy as np
 from dealerpp.deals.bulk.array import DealArray
 from dealerpp.deals.bulk.chunks import Chunks, lone_cr, rest_of
 from dealerpp.deals.bulk.hooks import LineHooks, Segment, Slow
+from dealerpp.deals.bulk.places import rows_from
 
 if TYPE_CHECKING:
     from dealerpp.deals.bulk.hooks import PerDeal
@@ -266,17 +267,15 @@ def _after_lines(data: bytes, at: int, lines: int) -> int | None:
 
 def gather(arr: np.ndarray, starts: np.ndarray, width: int, fill: int = 0) -> np.ndarray:
     """``(N, width)``: the bytes from each start, ``fill`` past the chunk's end
-    (a caller checks where each line ends). Rows of a sliding window over the
-    chunk: the index is one number a row, not one a byte."""
+    (a caller checks where each line ends). Each row taken as one item
+    (places.rows_from): the index is one number a row, not one a byte."""
     if len(starts) > 1 and starts[-1] + width <= len(arr):
         step = int(starts[1] - starts[0])
         if step >= width and (np.diff(starts) == step).all():  # evenly spaced: a view
             return np.lib.stride_tricks.as_strided(arr[int(starts[0]):], (len(starts), width),
                                                    (step, 1), writeable=False)
     padded = np.concatenate((arr, np.full(width, fill, np.uint8)))
-    windows = np.lib.stride_tricks.sliding_window_view(padded, width)
-    grid: np.ndarray = windows[starts]
-    return grid
+    return rows_from(padded, starts, width)  # a row one item (a window's: a byte at a time)
 
 
 def joined(parts: dict[int, np.ndarray]) -> np.ndarray:

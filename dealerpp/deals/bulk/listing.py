@@ -95,6 +95,22 @@ _CARD_TEXT = np.frombuffer(b"".join(bytes([_SUITS[code // 13], _RANKS[code % 13]
                                     for code in range(52)), np.uint16).copy()
 
 
+def _pair_text_table() -> np.ndarray:
+    """Two card codes read as one uint16 (the machine's byte order) -> the
+    two cards' texts: one lookup for two cards, where a lookup a card cost
+    half as much again."""
+    codes = np.arange(52, dtype=np.uint8)
+    first, second = np.repeat(codes, 52), np.tile(codes, 52)
+    pairs = np.stack((first, second), axis=1).view(np.uint16)[:, 0]
+    table = np.zeros((1 << 16, 2), np.uint16)
+    table[pairs, 0] = _CARD_TEXT[first]
+    table[pairs, 1] = _CARD_TEXT[second]
+    return table
+
+
+_PAIR_TEXT: list[np.ndarray] = []  # made on first use
+
+
 def _template(digits: int) -> bytes:
     hand = b" " * _HAND
     lines = [b"Deal #" + b"0" * digits + b": " + _HEADS[0] + hand + b"\n"]
@@ -198,10 +214,15 @@ class ListingCodec(HeadHooks):
         # each card's two characters, a uint16 at every third byte of a hand
         cards = np.ndarray((len(masks), 4, 13), np.uint16, out, start, (width, _STEP, 3))
 
+        if not _PAIR_TEXT:
+            _PAIR_TEXT.append(_pair_text_table())
+
         def work(a: int, b: int) -> None:
-            # each hand's cards high first, spades first, as card codes (no sort)
+            # each hand's cards high first, spades first, as card codes (no
+            # sort), then their texts two cards at a time (three codes of 0 after)
             codes = hand_bytes(masks[a:b].reshape(-1), b"", _CODES).reshape(b - a, 4, 16)
-            cards[a:b] = _CARD_TEXT.take(codes[:, :, :13])
+            texts = _PAIR_TEXT[0].take(codes.view(np.uint16), axis=0)
+            cards[a:b] = texts.reshape(b - a, 4, 16)[:, :, :13]
 
         each_sub_block(len(masks), work)
         return out
