@@ -655,6 +655,11 @@ class _Unasked(enum.Enum):
     GAME = "game"
 
 
+# the member as a global: a member looked up on an Enum class costs a
+# metaclass attribute look-up, paid for every deal made
+_UNASKED_GAME = _Unasked.GAME
+
+
 class _GameField:
     """``Deal.game``: a deal made with format data and no game record has
     the record that data says (PBN's player tags, notes, ...), asked of the
@@ -789,9 +794,15 @@ class Deal:
         # of large files more than reading the deal did.
         if isinstance(masks, str):  # Deal("N:..."), as repr shows a deal
             masks = Deal.from_pbn(masks).masks
-        problem = mask_problem(masks)
-        if problem:
-            raise ValueError(problem)
+        # mask_problem's full-deal test done here first: a reader makes a
+        # Deal a record, and the call alone cost ~1k instructions of one
+        n, e, s, w = masks if type(masks) is tuple and len(masks) == 4 else _NO_MASKS
+        if not (type(n) is int and type(e) is int and type(s) is int and type(w) is int
+                and n | e | s | w == FULL_MASK == n + e + s + w
+                and n.bit_count() == e.bit_count() == s.bit_count() == 13):
+            problem = mask_problem(masks)
+            if problem:
+                raise ValueError(problem)
         if order is not None and (
                 len(order) != 4
                 or any(mask_of_cards(cards) != mask or len(cards) != popcount(mask)
@@ -800,7 +811,7 @@ class Deal:
         object.__setattr__(self, "__dict__", {
             "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": auction,
             "play": play, "tricks": tricks, "extra": extra, "order": order,
-            "game": _Unasked.GAME if game is None and extra is not None else game})
+            "game": _UNASKED_GAME if game is None and extra is not None else game})
 
     # -- construction ---------------------------------------------------
     @classmethod
@@ -900,6 +911,9 @@ class Deal:
             ("board", self.board), ("dealer", self.dealer), ("vul", self.vul))
             if value is not None]
         return f"Deal({', '.join([repr(self.to_pbn()), *known])})"
+
+
+_NO_MASKS = (None, None, None, None)  # not a full deal: mask_problem says why
 
 
 def mask_problem(masks: tuple[int, ...]) -> str | None:

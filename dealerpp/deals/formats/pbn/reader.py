@@ -237,7 +237,8 @@ class _Reader:
         number = int(board)
         seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
         info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None, None))
-        return Deal(masks=masks, board=number, dealer=seat, vul=vulnerable, extra=info)
+        # positional: keywords cost the call a name look-up each
+        return Deal(masks, number, seat, vulnerable, (), (), None, info)
 
     def _flush_previous(self) -> None:
         """The tag values of the last printpbn game, into ``previous``."""
