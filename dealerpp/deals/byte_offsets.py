@@ -59,19 +59,7 @@ class ByteOffsets:
         if line is None or column is None or line < 1 or column < 1:
             return None
         start = self.line_start(line)
-        if start is None:
-            return None
-        data = self._data
-        if self._crs:
-            found = _LINE_END.search(data, start)
-            end = len(data) if found is None else found.start()
-        else:
-            end = data.find(b"\n", start)
-            end = len(data) if end < 0 else end
-        # a character takes 4 bytes at most: the bytes before the column
-        # are in the first 4 * (column - 1) of the line, however long it is
-        text = data[start:min(end, start + 4 * (column - 1))].decode(ENCODING, ERRORS)
-        return start + len(text[:column - 1].encode(ENCODING, ERRORS))
+        return None if start is None else start + _before_column(self._data, start, column)[0]
 
     def _after_line_ends(self, start: int, count: int) -> int | None:
         """The byte after the ``count``-th line end from ``start``."""
@@ -108,6 +96,19 @@ def byte_offsets(source: Source) -> ByteOffsets | None:
             return ByteOffsets(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
     except (OSError, ValueError):  # gone since, or not a regular file
         return None
+
+
+def _before_column(data: bytes | mmap.mmap, start: int, column: int) -> tuple[int, bool]:
+    """The bytes the characters before 1-based ``column`` take in the line
+    that starts at ``start``, and whether ``data`` holds them all (a line
+    cut by its end may go on past it)."""
+    found = _LINE_END.search(data, start)
+    end = len(data) if found is None else found.start()
+    # a character takes 4 bytes at most: the bytes before the column are in
+    # the first 4 * (column - 1) of the line, however long it is
+    text = data[start:min(end, start + 4 * (column - 1))].decode(ENCODING, ERRORS)
+    return (len(text[:column - 1].encode(ENCODING, ERRORS)),
+            found is not None or len(text) >= column - 1)
 
 
 # A stream's bytes are kept this far back (the newest read always): a
@@ -171,12 +172,10 @@ class StreamOffsets(io.RawIOBase):
             if len(data) >= need:
                 break
             data += chunks[more].data
-        end_found = _LINE_END.search(data, start)
-        end = len(data) if end_found is None else end_found.start()
-        text = data[start:min(end, start + 4 * (column - 1))].decode(ENCODING, ERRORS)
-        if len(text) < column - 1 and end_found is None:
+        size, whole = _before_column(data, start, column)
+        if not whole:
             return None  # the line goes on past what was read
-        return chunks[index].first + start + len(text[:column - 1].encode(ENCODING, ERRORS))
+        return chunks[index].first + start + size
 
     def _line_start(self, wanted: int) -> tuple[int, int] | None:
         """(the kept chunk where the line after ``wanted`` line ends starts,
