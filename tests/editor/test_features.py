@@ -7,8 +7,6 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-import pytest
-
 from dealerpp.shapes.dealer_list import read_dealer_list
 from dealerpp.shapes.shapeset import ShapeSet
 from tests.editor.lsp_client import Client, at, span
@@ -236,10 +234,6 @@ def test_quick_fixes(server: Client) -> None:
 
 
 def test_or_used_as_a_number_becomes_a_sum(server: Client) -> None:
-    from importlib.util import find_spec
-
-    if find_spec("dealerpp.script.check.findings") is None:
-        pytest.skip("check's truth-as-number warning (issue 27) is not on this branch yet")
     uri = "file:///home/player/scripts/points.dl"
     text = ("lp1 = spades(south) > 4 ? spades(south) - 4 : 0\n"
             "lp2 = hearts(south) > 4 ? hearts(south) - 4 : 0\n"
@@ -273,10 +267,6 @@ def test_the_or_fix_finds_the_one_or_behind_the_number() -> None:
 
 
 def test_a_chained_comparison_is_said_twice(server: Client) -> None:
-    from importlib.util import find_spec
-
-    if find_spec("dealerpp.script.check.findings") is None:
-        pytest.skip("check's chained-comparison warning (issue 27) is not on this branch yet")
     uri = "file:///home/player/scripts/chained.dl"
     text = "j = 10 <= hcp(north) <= 12\ncondition j\n"
     server.open(uri, text)
