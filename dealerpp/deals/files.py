@@ -129,12 +129,30 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
         deals = found.load_reader()(source, filename, options)
     else:
         text_source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
+        if opened is None and _is_stream(text_source):
+            from dealerpp.deals._io import source_name
+            from dealerpp.deals.byte_offsets import CountedStream
+
+            # its bytes counted as read: an error's line and column find their byte
+            filename = source_name(text_source, filename)
+            text_source = CountedStream(text_source)  # type: ignore[arg-type]
         deals = found.load_reader()(text_source, filename, options)
         # a UTF-16 text is read from bytes of its own, not the file's: no byte then
         deals = _with_bytes(deals, text_source) if opened is None else _closing(deals, opened)
     if getattr(given, "buffer", None) is not None:
         deals = _keeping(deals, given)
     return deals
+
+
+def _is_stream(source: Source) -> bool:
+    """Whether ``source`` is a binary stream not counted yet (not a path,
+    content, or a text stream without bytes under it)."""
+    from dealerpp.deals._io import is_path
+    from dealerpp.deals.byte_offsets import CountedStream
+
+    return (not isinstance(source, (str, bytes, bytearray, memoryview, io.TextIOBase,
+                                    CountedStream))
+            and not is_path(source))
 
 
 def _keeping(deals: Iterator[Deal], text_file: object) -> Iterator[Deal]:
@@ -149,7 +167,7 @@ def _keeping(deals: Iterator[Deal], text_file: object) -> Iterator[Deal]:
 def _with_bytes(deals: Iterator[Deal], source: Source) -> Iterator[Deal]:
     """``deals``, an error of a text reader placed by its line and column
     given the byte they stand for in the source's bytes as well, where they
-    are at hand (a path's, or bytes; a stream's are read already)."""
+    are at hand (a path's, bytes, a stream's kept by a CountedStream)."""
     try:
         yield from deals
     except DppError as error:

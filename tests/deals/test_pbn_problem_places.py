@@ -16,6 +16,7 @@ from dealerpp.deals.files import read_source
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic
 from tests.conftest import examples
+from tests.deals.test_record_places import streams
 
 DEAL = "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T"
 # Games, each with a fault or none: what is wrong, and the text the
@@ -76,6 +77,19 @@ def test_a_problem_is_placed_by_byte_game_and_board(file: tuple[bytes, list[str]
     for problem in found:
         _expected_at(data, problem, faults)
         assert problem.deal is not None and not problem.output
+
+
+@settings(max_examples=examples(40, 15), deadline=None)
+@given(pbn_files(), st.sampled_from(["binary", "text", "pipe", "raw"]))
+def test_an_open_file_places_problems_as_bytes_do(file: tuple[bytes, list[str]],
+                                                  kind: str) -> None:
+    """Read from an open file or a pipe (a stream, its bytes read once),
+    each problem's byte, game and board, as the file shows them."""
+    data, faults = file
+    found = _problems(streams(data, kind))
+    assert len(found) == sum(fault != "none" for fault in faults)
+    for problem in found:
+        _expected_at(data, problem, faults)
 
 
 def test_a_path_gives_the_bytes_a_text_does_not(tmp_path: Path) -> None:

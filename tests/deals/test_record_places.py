@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 from hypothesis import given, settings
@@ -142,3 +143,45 @@ def test_a_path_is_read_for_the_byte_and_a_text_has_none(tmp_path: Path) -> None
         list(read_source(data.decode(), "hex"))
     assert (raised.value.deal, raised.value.byte) == (2, None)
     assert str(raised.value).startswith("2:1: error: deal 2: bad hex digit 'Z'")
+
+
+class _Trickle(io.RawIOBase):
+    """A stream that gives a few bytes a read and cannot seek, as a pipe
+    may: what was read cannot be read again to find a byte."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        super().__init__()
+        self._data, self._at, self._step = data, 0, step
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        part = self._data[self._at:self._at + min(self._step, len(buffer))]
+        buffer[:len(part)] = part
+        self._at += len(part)
+        return len(part)
+
+
+def streams(data: bytes, kind: str) -> IO[Any]:
+    """``data`` as a caller may hand it over open: a binary file, a text
+    file, or a pipe-like stream (buffered or not) that gives 7 bytes a read."""
+    if kind == "binary":
+        return io.BytesIO(data)
+    if kind == "text":
+        return io.TextIOWrapper(io.BufferedReader(io.BytesIO(data)), encoding="utf-8")
+    if kind == "pipe":
+        return io.BufferedReader(_Trickle(data, 7))
+    return _Trickle(data, 7)
+
+
+@settings(max_examples=examples(150, 30), deadline=None)
+@given(bad_files(list(LAYOUT), 12), st.sampled_from(["binary", "text", "pipe", "raw"]))
+def test_an_open_file_names_the_same_place_and_byte(bad: tuple[str, bytes, int, int, int],
+                                                    kind: str) -> None:
+    """Read from an open file (deals.read(open(path))) or standard input,
+    the bytes are counted as they pass: the byte is the one a path gives."""
+    fmt, data, place, start, at = bad
+    with pytest.raises(DppError) as raised:
+        list(read_source(streams(data, kind), fmt, filename="in"))
+    check(raised.value, data, fmt, place, start, at)

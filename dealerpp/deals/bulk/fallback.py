@@ -79,10 +79,10 @@ class ModelPerDeal:
             first_byte = None if first_byte is None else first_byte - 1
         offsets = None
         if first_byte is not None:
-            from dealerpp.deals.byte_offsets import StreamOffsets
+            from dealerpp.deals.byte_offsets import CountedStream
 
-            offsets = StreamOffsets(source)
-            source = io.BufferedReader(offsets, 1 << 16)
+            source = CountedStream(source)
+            offsets = source.offsets
         yield from self._counted(fmt, source, filename, Piece(first_line, first_byte, offsets),
                                  first_board)
 

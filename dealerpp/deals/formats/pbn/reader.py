@@ -39,7 +39,7 @@ from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from dealerpp.deals.byte_offsets import ByteOffsets
+    from dealerpp.deals.byte_offsets import ByteOffsets, StreamOffsets
 
 _UNKNOWN = ("", "?", "-")
 # Tags that are given more than once by design: no warning for those.
@@ -161,7 +161,7 @@ class _Reader:
         self.need_deal = need_deal
         self.record = 0
         self.board: int | None = None
-        self._offsets: ByteOffsets | None = None
+        self._offsets: ByteOffsets | StreamOffsets | None = None
         self._bytes_looked_for = False
 
     @property
