@@ -108,16 +108,47 @@ def test_dealer_rejects_every_mutant(dealer_bin: str, tmp_path: Path) -> None:
     assert accepted == []
 
 
-@pytest.mark.parametrize("text", [
+REJECTED_FIRST = [
     "action printrpt(hcp(north))\naction printall\n",
     "condition hcp(NS) > 20\ncondition hcp(north) > 10\n",
     "condition hcp(north) > 10 @\nhcp(south) > 5\n",
-])
+    # DealerV2's evalcontract(...): its action list is whole at the `(`, and
+    # the error must be known before the list counts as the script's action.
+    "action evalcontract(north, z3N, vul), printall\naction printall\n",
+    # A misspelt `action` alone on its line, the list on the next.
+    "acton\n  printall\naction printall\n",
+]
+
+
+@pytest.mark.parametrize("text", REJECTED_FIRST)
 def test_a_statement_dealer_rejects_replaces_nothing(text: str) -> None:
     """dealer rejects the script at the first one, so the later statement is
     not told it replaces it: one error, nothing else."""
     found = diagnose(text, dpp=False)
     assert [(d.line, d.severity) for d in found] == [(1, "error")], [d.format() for d in found]
+
+
+@pytest.mark.dealer
+def test_dealer_rejects_the_first_statement_of_each(dealer_bin: str, tmp_path: Path) -> None:
+    for text in REJECTED_FIRST:
+        done = subprocess.run([dealer_bin, "-s", "1", "-g", "3"], input=text.encode(),
+                              capture_output=True, timeout=30, cwd=tmp_path)
+        assert done.returncode == 255 and done.stderr.decode().startswith(
+            ("line 1:", "line 2:")), text
+
+
+def test_a_misspelt_action_alone_on_its_line_is_named() -> None:
+    (error,) = diagnose("x = 1\nactoin\n  average hcp(north)\n", dpp=False)
+    assert (error.line, error.message) == (2, "`actoin` is not a statement dealer knows")
+    assert "`action`" in (error.hint or "")
+
+
+def test_evalcontract_then_a_parenthesised_condition_is_dealers_own() -> None:
+    """`action evalcontract (hcp(north) > 10)` is dealer's evalcontract and a
+    condition (dealer parses it, then aborts at run time): not DealerV2's call."""
+    found = diagnose("action evalcontract (hcp(north) > 10)\n", dpp=False)
+    assert [(d.column, d.message) for d in found] == [
+        (8, "evalcontract makes this dealer abort at run time")]
 
 
 DEALERV2_SPELLINGS = [

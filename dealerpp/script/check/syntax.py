@@ -29,7 +29,7 @@ message a script author can act on.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from dealerpp.diagnostics import Severity, quote
 from dealerpp.lalr import ParserState, Token, Tree, UnexpectedToken
@@ -230,6 +230,8 @@ class Segment:
                 return self.unknown_call(token, stream)
             token = self.misspelt_keyword(token, following)
             kind = token.type
+        elif kind == "EVALCONTRACT":
+            self.evalcontract_call(token, stream)
         elif isinstance(token, Placeholder):
             self.repaired_lines.add(token.line or 0)
         state = self.state
@@ -312,18 +314,40 @@ class Segment:
             return done
         return self.drain()
 
+    def evalcontract_call(self, keyword: Token, stream: TokenStream) -> None:
+        """`evalcontract(north, z3N, vul)`: DealerV2's action, one error before
+        its statement is complete (so it counts for nothing: a later action
+        does not replace it); the arguments are skipped, the parse goes on.
+        Only where a seat or side follows the `(`: `action evalcontract (x)`
+        is dealer's action and then a condition."""
+        opening, first = stream.peek(), stream.peek(1)
+        if (opening is None or opening.type != "LPAR" or not same_line(keyword, opening)
+                or first is None or first.type not in ("COMPASS", "VULNERABLE")):
+            return
+        message, hint = dealerv2_spelling(opening, keyword, set()) or ("", None)
+        self.report_error(opening, message, hint)
+        self.repaired_lines.add(keyword.line or 0)
+        _skip_call(stream)
+
     def misspelt_keyword(self, word: Token, following: Token | None) -> Token:
         """`conditon hcp(north) > 10`: a word where a statement starts, close
         to a statement keyword and followed by more on its line, is that
-        keyword misspelt (dealer would read two conditions)."""
+        keyword misspelt (dealer would read two conditions). So is such a
+        word close to `action` alone on its line when an action starts the
+        next (`acton` then `average ...`, as action lists are often laid out)."""
         name = str(word)
-        if (following is None or not same_line(word, following)
-                or following.type in _OPERATORS or name in self.owner.assigned
+        if (following is None or following.type in _OPERATORS or name in self.owner.assigned
                 or "CONDITION" not in self.state_actions()):
+            return word
+        if same_line(word, following):
+            words: Iterable[str] = STATEMENT_WORDS
+        elif following.type in _ACTION_ITEM_WORDS:
+            words = ("action",)
+        else:
             return word
         from difflib import get_close_matches  # only for a misspelt word
 
-        close = get_close_matches(name, STATEMENT_WORDS, n=1, cutoff=0.75)
+        close = get_close_matches(name, words, n=1, cutoff=0.75)
         if not close:
             return word
         self.report_error(word, f"`{name}` is not a statement dealer knows",
