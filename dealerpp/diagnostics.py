@@ -440,8 +440,10 @@ class DppError(Record, Exception, frozen=False):
     (the offset in a binary file), ``deal`` (the deal's place from 1 in the
     file read, or in the output), ``board`` (the board number it names).
     ``output`` is true when the output is at fault (a deal the output format
-    cannot hold), not the input. ``kind`` names a kind of problem a caller
-    acts on (``UNCLOSED_SHAPE``), so that no caller reads the message.
+    cannot hold), not the input; ``read_line`` is then the line of the input
+    its deal was read at, where known (a PBN game's). ``kind`` names a kind
+    of problem a caller acts on (``UNCLOSED_SHAPE``), so that no caller
+    reads the message.
     """
 
     message: str
@@ -456,17 +458,19 @@ class DppError(Record, Exception, frozen=False):
     board: int | None
     output: bool
     kind: str | None
+    read_line: int | None
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None,
                  filename: str | None = None, source_line: str | None = None,
                  hint: str | None = None, notes: list[Diagnostic] | None = None,
                  byte: int | None = None, deal: int | None = None, board: int | None = None,
-                 output: bool = False, kind: str | None = None) -> None:
+                 output: bool = False, kind: str | None = None,
+                 read_line: int | None = None) -> None:
         self.message, self.line, self.column = message, line, column
         self.filename, self.source_line, self.hint = filename, source_line, hint
         self.notes = [] if notes is None else notes
         self.byte, self.deal, self.board, self.output = byte, deal, board, output
-        self.kind = kind
+        self.kind, self.read_line = kind, read_line
         Exception.__init__(self, message)  # (not Record.__init__: fields are set above)
 
     @classmethod
@@ -479,16 +483,18 @@ class DppError(Record, Exception, frozen=False):
                    board=problem.board, output=problem.output, kind=problem.code)
 
     def where_text(self, *, byte: bool = True) -> str:
-        """``byte N: deal N: board N: `` for the parts known (the byte
-        left out with ``byte=False``, for a caller that shows it apart, and
-        where a line and column place the error: they say it to a reader
-        of the text; the byte stays a field)."""
+        """``byte N: deal N: board N: read at line N: `` for the parts
+        known (the byte left out with ``byte=False``, for a caller that
+        shows it apart, and where a line and column place the error: they
+        say it to a reader of the text; the byte stays a field)."""
         shown = byte and self.byte is not None and self.line is None
         parts = [f"byte {self.byte}: "] if shown else []
         if self.deal is not None:
             parts.append(f"deal {self.deal}: ")
         if self.board is not None:
             parts.append(f"board {self.board}: ")
+        if self.read_line is not None:
+            parts.append(f"read at line {self.read_line}: ")
         return "".join(parts)
 
     @property

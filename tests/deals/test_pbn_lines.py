@@ -6,7 +6,7 @@ the expected line is counted in the text, not asked of our reader.
 The paths: the reader deal by deal (``pbn.read``, ``convert`` pbn -> pbn),
 the bulk path's hand-over to it (``convert`` pbn -> .deals, in chunks that
 cut the file anywhere), and the writer's name of a game it cannot write
-("deal N: board B: read at line L", the deal and board in their fields)."""
+("deal N: board B: read at line L", each in a field of the error)."""
 
 from __future__ import annotations
 
@@ -118,9 +118,11 @@ def test_the_writer_names_the_game_by_the_physical_line_of_its_first_tag(case: C
         pbn.dumps(read)
     board = read[index].board
     named = f"board {board}: " if board is not None else ""
-    assert (caught.value.deal, caught.value.board, caught.value.output) == (index + 1, board, True)
-    assert caught.value.text.startswith(
-        f"deal {index + 1}: {named}read at line {case.game_line}: ")
+    error = caught.value
+    assert (error.deal, error.board, error.output) == (index + 1, board, True)
+    assert error.read_line == case.game_line  # a field, not words in the message
+    assert "line" not in error.message
+    assert error.text.startswith(f"deal {index + 1}: {named}read at line {case.game_line}: ")
 
 
 def convert(args: list[str]) -> tuple[int, str]:

@@ -202,15 +202,16 @@ def _pieces(deals: Iterable[Deal]) -> Iterator[str]:
 
 
 def game_text(deal: Deal, index: int, match_is_new: bool = True) -> str:
-    """format_game, its ValueError a DppError naming the game: ``index``
-    (its number in the output) and its board in their fields, the line it
-    was read at, when known, in the message."""
+    """format_game, its ValueError a DppError naming the game in its
+    fields: ``index`` (its number in the output), its board, and the line
+    it was read at when known (``read_line``)."""
     try:
         return format_game(deal, match_is_new)
     except ValueError as error:
         info = info_of(deal)
-        read_at = f"read at line {_line_of_first_tag(info)}: " if isinstance(info, PbnGame) else ""
-        raise DppError(f"{read_at}{error}", deal=index, board=deal.board, output=True) from None
+        read_line = _line_of_first_tag(info) if isinstance(info, PbnGame) else None
+        raise DppError(str(error), deal=index, board=deal.board, output=True,
+                       read_line=read_line) from None
 
 
 def _line_of_first_tag(game: PbnGame) -> int:
