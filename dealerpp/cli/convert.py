@@ -127,7 +127,9 @@ def _usage_error(args: argparse.Namespace, to_fmt: str | None) -> tuple[str, boo
     """What is wrong with the arguments, and whether the usage line goes
     before it; None when nothing is."""
     if to_fmt is None:
-        return f"cannot tell the output format of {quote(args.output)}; use --to", True
+        hint = formats.extension_hint(args.output)
+        because = f" ({hint})" if hint is not None else ""
+        return f"cannot tell the output format of {quote(args.output)}{because}; use --to", True
     if not formats.get(to_fmt).writable:
         return formats.not_writable(to_fmt), True
     for flag, given, wanted, what in (("--pbn-export", args.pbn_export, "pbn", "a PBN"),

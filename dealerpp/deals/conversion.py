@@ -189,7 +189,9 @@ class _Job:
             formats.get(src_format)  # an unknown name is an error now
         to_fmt = format or formats.from_extension(_name_of(dst)) or ("pbn" if export else None)
         if to_fmt is None:
-            raise DppError("cannot tell the output format from the name; give format")
+            from dealerpp.deals.files import no_output_format
+
+            raise no_output_format(_name_of(dst))
         if not formats.get(to_fmt).writable:
             raise DppError(formats.not_writable(to_fmt), output=True)
         if export and to_fmt != "pbn":

@@ -82,10 +82,10 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
         raise TypeError("deals.write(file, deals, format=None): the file comes first")
     if format is None:
         name = file if isinstance(file, (str, os.PathLike)) else getattr(file, "name", None)
-        format = formats.from_extension(os.fspath(name) if isinstance(name, (str, os.PathLike))
-                                        else None)
+        shown = os.fspath(name) if isinstance(name, (str, os.PathLike)) else None
+        format = formats.from_extension(shown)
         if format is None:
-            raise DppError("cannot tell the output format from the name; give format")
+            raise no_output_format(shown)
     writer = formats.get(format).load_writer()
     _refuse_one_deal(deals, "write")
     if isinstance(file, (str, os.PathLike)):
@@ -95,6 +95,13 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
             writer(deals, out, options or _WRITE)
     else:
         writer(deals, file, options or _WRITE)
+
+
+def no_output_format(name: str | None) -> DppError:
+    """The error for an output whose name says no format (a typo'd
+    extension: the hint names the extensions it is close to)."""
+    return DppError("cannot tell the output format from the name; give format", filename=name,
+                    hint=formats.extension_hint(name), output=True)
 
 
 def _refuse_one_deal(deals: object, name: str) -> None:

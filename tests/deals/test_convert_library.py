@@ -18,6 +18,7 @@ import pytest
 from dealerpp import deals
 from dealerpp.atomic import SameFileError
 from dealerpp.cli import main
+from dealerpp.deals import formats
 from dealerpp.deals.bulk import stream
 from dealerpp.deals.conversion import (
     LEFT_OUT,
@@ -34,6 +35,7 @@ from dealerpp.deals.conversion import (
 from dealerpp.deals.model import Deal
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.status import EXIT_USAGE
 from tests.bulk.helpers import PerDealRefused
 
 
@@ -302,3 +304,30 @@ def test_a_bhg_output_not_from_board_1_says_how_to_read_it_back(boards: str | No
     # read back from there, each board's hands land on their seats
     back = list(deals.read(target, first_board=first))
     assert [d.masks for d in back] == [d.masks for d in numbered[first - 5:]]
+
+
+
+def meant(text: str) -> list[str]:
+    """The extensions a message offers after 'did you mean'."""
+    return text.split("did you mean ")[1].split("?")[0].split(" or ")
+
+
+@pytest.mark.parametrize("extension", sorted(formats.BY_EXTENSION))
+def test_a_typo_in_the_output_extension_names_the_extension_meant(
+        tmp_path: Path, extension: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A name whose extension is one of the registry's with its last letter
+    changed: the library's error (its hint, a field) and the command's
+    usage error name the extension meant; nothing is written."""
+    last = next(c for c in "zqy" if extension[:-1] + c not in formats.BY_EXTENSION)
+    typo = tmp_path / f"out{extension[:-1]}{last}"
+    source = deals_file(tmp_path, 2)
+    for call in (lambda: deals.write(typo, deals.read(source)),
+                 lambda: deals.convert(source, typo)):
+        with pytest.raises(DppError) as raised:
+            call()
+        error = raised.value
+        assert error.output and error.filename == str(typo) and error.hint is not None
+        assert extension in meant(error.hint)
+    assert main(["convert", str(source), str(typo)]) == EXIT_USAGE
+    assert extension in meant(capsys.readouterr().err)
+    assert sorted(os.listdir(tmp_path)) == ["in.deals"]

@@ -299,6 +299,24 @@ def not_writable(name: str) -> str:
             f"(formats that can be written: {', '.join(WRITABLE)})")
 
 
+def extension_hint(filename: str | None) -> str | None:
+    """What is wrong with the extension of ``filename``, for which
+    ``from_extension`` found no format: none, or not a format's (with the
+    extensions it is close to, as a typo is: ``.pbm``, did you mean ``.pbn``)."""
+    if not filename:
+        return None
+    extension = os.path.splitext(filename)[1].lower()
+    known = ", ".join(BY_EXTENSION)
+    if not extension:
+        return f"the name has no extension; these name a format: {known}"
+    import difflib
+
+    close = difflib.get_close_matches(extension, BY_EXTENSION, n=3, cutoff=0.6)
+    if close:
+        return f"{extension!r} is no deal format's extension: did you mean {' or '.join(close)}?"
+    return f"{extension!r} is no deal format's extension; these are: {known}"
+
+
 def from_extension(filename: str | None) -> str | None:
     """The format a file name's extension says (any case), or None."""
     if not filename:
