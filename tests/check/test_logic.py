@@ -423,3 +423,57 @@ def test_points_need_the_cards_to_hold_them(condition: str, possible: bool) -> N
 def test_points_against_lengths_dealer_never_finds(dealer_bin: str, condition: str) -> None:
     assert never(condition)
     assert dealer_finds(dealer_bin, condition, DEALS) == 0
+
+
+@st.composite
+def decks(draw: st.DrawFn) -> tuple[dict[str, tuple[int, ...]], dict[int, list[int]]]:
+    """A point table of 13 weights (negative ones too, as altcount allows)
+    and a few cards predealt to some seats."""
+    weights = tuple(draw(st.lists(st.integers(-3, 7), min_size=13, max_size=13)))
+    cards = draw(st.lists(st.integers(0, 51), max_size=14, unique=True))
+    seats = draw(st.lists(st.integers(0, 3), min_size=len(cards), max_size=len(cards)))
+    predealt: dict[int, list[int]] = {}
+    for card, seat in zip(cards, seats, strict=True):
+        if len(predealt.get(seat, ())) < 13:
+            predealt.setdefault(seat, []).append(card)
+    return {"hcp": weights}, predealt
+
+
+def _hand_spans(weights: tuple[int, ...], predealt: dict[int, list[int]], seat: int,
+                shape: tuple[int, ...]) -> tuple[int, int] | None:
+    """The fewest and most points ``seat`` holds with ``shape``, from the
+    cards: in each suit its predealt cards and, for the rest of the length,
+    the cheapest or dearest cards nobody else was dealt (None: no such hand)."""
+    taken = {card for cards in predealt.values() for card in cards}
+    mine = set(predealt.get(seat, ()))
+    least = most = 0
+    for suit, length in enumerate(shape):
+        suit_cards = range(suit * 13, suit * 13 + 13)
+        held = [weights[card % 13] for card in suit_cards if card in mine]
+        free = sorted(weights[card % 13] for card in suit_cards if card not in taken)
+        more = length - len(held)
+        if more < 0 or more > len(free):
+            return None
+        least += sum(held) + sum(free[:more])
+        most += sum(held) + sum(free[len(free) - more:])
+    return least, most
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(decks(), st.integers(0, 3), st.integers(-40, 100), st.integers(-10, 60))
+def test_shapes_for_points_are_the_shapes_whose_cards_reach_the_points(
+        deck: tuple[dict[str, tuple[int, ...]], dict[int, list[int]]], seat: int, low: int,
+        width: int) -> None:
+    """The shapes the analysis allows a hand with low..high points are those
+    whose cheapest and dearest cards (brute force over the 560 shapes) reach
+    into low..high."""
+    from dealerpp.script.check.domain import Deck
+
+    tables, predealt = deck
+    found = Deck(tables, predealt).shapes_for_points("hcp", seat, low, low + width)
+    expected = 0
+    for index, shape in enumerate(ALL_SHAPES):
+        spans = _hand_spans(tables["hcp"], predealt, seat, shape)
+        if spans is not None and spans[0] <= low + width and spans[1] >= low:
+            expected |= 1 << index
+    assert found == expected

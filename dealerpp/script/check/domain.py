@@ -13,6 +13,8 @@ deal" (``None``, the bottom) is a proof.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK
 
 TYPE_CHECKING = False  # typing stays unimported at run time
@@ -34,7 +36,8 @@ Interval = tuple[int, int]
 _SHARED: dict[object, tuple[dict[Atom, Interval],
                             dict[Atom, tuple[tuple[Atom, ...], int] | None],
                             tuple[int, ...],
-                            dict[tuple[Atom, int, int], int]]] = {}
+                            dict[tuple[Atom, int, int], int],
+                            dict[tuple[str, int, int], tuple[Interval | None, ...]]]] = {}
 
 # Not yet in the totals' table, where None means "no total" (told apart
 # by identity).
@@ -81,12 +84,14 @@ class Deck:
         if shared is None:
             if len(_SHARED) >= 64:
                 _SHARED.clear()
-            shared = _SHARED[facts] = ({}, {}, self._base_masks(), {})
+            shared = _SHARED[facts] = ({}, {}, self._base_masks(), {}, {})
         self._table_ranges: dict[Atom, Interval] = shared[0]
         self._totals: dict[Atom, tuple[tuple[Atom, ...], int] | None] = shared[1]
         self.base: State = ({}, shared[2], {})
         # _points_shapes by (atom, low, high), looked up first.
         self.fits: dict[tuple[Atom, int, int], int] = shared[3]
+        # _points_by_length by (table, seat, suit).
+        self._spans = shared[4]
 
     def _base_masks(self) -> tuple[int, ...]:
         masks = []
@@ -157,7 +162,16 @@ class Deck:
             self._table_ranges[key] = found
         return found
 
-    def _points_by_length(self, table: str, seat: int, suit: int) -> list[Interval | None]:
+    def _points_by_length(self, table: str, seat: int, suit: int) -> tuple[Interval | None, ...]:
+        """``seat``'s fewest and most ``table`` points in ``suit`` with n
+        cards there (None: it cannot hold n), kept by the shared tables."""
+        key = (table, seat, suit)
+        found = self._spans.get(key)
+        if found is None:
+            found = self._spans[key] = self._spans_by_length(table, seat, suit)
+        return found
+
+    def _spans_by_length(self, table: str, seat: int, suit: int) -> tuple[Interval | None, ...]:
         weights = self.tables[table]
         mine = [weights[c % 13] for c in self.predealt.get(seat, ()) if c // 13 == suit]
         pool = sorted(weights[c % 13] for c in range(suit * 13, suit * 13 + 13)
@@ -170,7 +184,7 @@ class Deck:
                 spans.append(None)
             else:
                 spans.append((fixed + sum(pool[:more]), fixed + sum(pool[len(pool) - more:])))
-        return spans
+        return tuple(spans)
 
     def lengths_for_points(self, table: str, seat: int, suit: int, low: int, high: int) -> int:
         """The shapes whose length in ``suit`` lets ``seat`` hold ``low`` to
@@ -193,20 +207,10 @@ class Deck:
         key = ("handpoints", table, seat, low, high)
         found = self._table_ranges.get(key)
         if found is None:
-            spans = [self._points_by_length(table, seat, suit) for suit in range(4)]
-            mask, bit = 0, 1
-            for shape in ALL_SHAPES:
-                least = most = 0
-                for suit in range(4):
-                    span = spans[suit][shape[suit]]
-                    if span is None:
-                        break
-                    least += span[0]
-                    most += span[1]
-                else:
-                    if least <= high and most >= low:
-                        mask |= bit
-                bit <<= 1
+            spans = tuple([self._points_by_length(table, seat, suit) for suit in range(4)])
+            leasts, fewest_first, mosts, most_last = _hand_points(spans)
+            mask = (fewest_first[bisect_right(leasts, high)]
+                    & most_last[bisect_left(mosts, low)])
             found = self._table_ranges[key] = (mask, 0)
         return found[0]
 
@@ -233,6 +237,54 @@ class Deck:
         if kind == "len":
             return tuple(canonical(("len", s, atom[2])) for s in range(4)), 13
         return None
+
+
+# Each hand's fewest and most points by shape, sorted, by the spans of
+# points each suit length allows (one entry for every seat and deck with
+# the same tables and no predealt cards): see _hand_points.
+_HAND_POINTS: dict[tuple[tuple[Interval | None, ...], ...],
+                   tuple[list[int], list[int], list[int], list[int]]] = {}
+
+
+def _hand_points(spans: tuple[tuple[Interval | None, ...], ...]
+                 ) -> tuple[list[int], list[int], list[int], list[int]]:
+    """For a seat whose suit of n cards holds ``spans[suit][n]`` points (None:
+    it cannot hold n): the shapes' fewest points in ascending order with the
+    shapes of the first i of them (``fewest_first[i]``), and their most points
+    in ascending order with the shapes from the i-th on (``most_last[i]``).
+    The shapes holding ``low`` to ``high`` are then two bisections away, where
+    each (table, seat, low, high) walked the 560 shapes."""
+    found = _HAND_POINTS.get(spans)
+    if found is not None:
+        return found
+    rows = []
+    bit = 1
+    for shape in ALL_SHAPES:
+        least = most = 0
+        for suit in range(4):
+            span = spans[suit][shape[suit]]
+            if span is None:
+                break
+            least += span[0]
+            most += span[1]
+        else:
+            rows.append((least, most, bit))
+        bit <<= 1
+    rows.sort(key=lambda row: row[0])
+    leasts = [row[0] for row in rows]
+    fewest_first = [0]
+    for row in rows:
+        fewest_first.append(fewest_first[-1] | row[2])
+    rows.sort(key=lambda row: row[1])
+    mosts = [row[1] for row in rows]
+    most_last = [0]
+    for row in reversed(rows):
+        most_last.append(most_last[-1] | row[2])
+    most_last.reverse()
+    if len(_HAND_POINTS) > 64:
+        _HAND_POINTS.clear()
+    found = _HAND_POINTS[spans] = (leasts, fewest_first, mosts, most_last)
+    return found
 
 
 # The one tuple each atom met so far is (see canonical).
