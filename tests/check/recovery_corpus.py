@@ -157,6 +157,40 @@ def printrpt(line: str) -> str | None:
     return line[:found.end()] + " printrpt(hcp(north), hcp(south))," + line[found.end():]
 
 
+_EQUALS = re.compile(r"(?<= )==(?= )")
+_AND_WORD = re.compile(r"(?<= )(&&|and)(?= )")
+_KEYWORD = re.compile(r"^\s*(condition|action|produce|generate|dealer|predeal)\b")
+
+
+def single_equals(line: str) -> str | None:
+    return _replace(line, _outside_shape_blocks(line, _EQUALS), "=")
+
+
+def single_ampersand(line: str) -> str | None:
+    return _replace(line, _outside_shape_blocks(line, _AND_WORD), "&")
+
+
+def capital_seat(line: str) -> str | None:
+    found = _outside_shape_blocks(line, _SEAT_ARGUMENT)
+    return None if found is None else _replace(line, found, found.group().capitalize())
+
+
+def misspelt_keyword(line: str) -> str | None:
+    """Two letters of a statement keyword swapped: `conidtion`, `actoin`."""
+    found = _KEYWORD.match(line)
+    if found is None:
+        return None
+    word, start = found.group(1), found.start(1)
+    return line[:start] + word[:3] + word[4] + word[3] + word[5:] + line[found.end(1):]
+
+
+def trailing_hash(line: str) -> str | None:
+    if (_code_part(line) != line or not _STATEMENT_START.match(line) or '"' in line
+            or "shape{" in line):
+        return None
+    return line + "  # note"
+
+
 EDITS: dict[str, Edit] = {
     "stray-at": stray("@"), "stray-semicolon": stray(";"), "stray-bracket": stray("]"),
     "doubled-operator": doubled_operator, "misspelt-function": misspelt_function,
@@ -166,6 +200,17 @@ EDITS: dict[str, Edit] = {
 # New lines, put before a statement.
 NEW_LINES = {"title": 'title "Practice hands"', "seed": "seed 42"}
 KINDS = (*EDITS, *NEW_LINES)
+# More kinds, injected into the real scripts only (REAL_KINDS).
+EDITS.update({"single-equals": single_equals, "single-ampersand": single_ampersand,
+              "capital-seat": capital_seat, "misspelt-keyword": misspelt_keyword,
+              "trailing-hash": trailing_hash})
+NEW_LINES.update({
+    "vulnerable-both": "vulnerable both", "vulnerable-All": "vulnerable All",
+    "z-contract": "action average score(vul, z3N, 9)",
+    "evalcontract-call": "action evalcontract(north, z3N, vul)",
+    "bboalert": "Import,https://example.org/scenario.txt",
+})
+REAL_KINDS = (*EDITS, *NEW_LINES)
 
 
 def _places(base: Base, kind: str) -> list[int]:
@@ -204,15 +249,15 @@ def mutate(base: Base, mistakes: list[tuple[str, int]]) -> Mutant:
                   tuple(line_of), base.dpp)
 
 
-def mutants() -> Iterator[Mutant]:
+def mutants(kinds: tuple[str, ...] = KINDS) -> Iterator[Mutant]:
     """Every mutant of the corpus: each kind alone at up to three places,
     then pairs and triples of kinds on distinct lines."""
     for base in bases():
-        places = {kind: _places(base, kind) for kind in KINDS}
-        for kind in KINDS:
+        places = {kind: _places(base, kind) for kind in kinds}
+        for kind in kinds:
             for index in _spread(places[kind]):
                 yield mutate(base, [(kind, index)])
-        usable = [kind for kind in KINDS if places[kind]]
+        usable = [kind for kind in kinds if places[kind]]
         for offset in range(len(usable)):
             group = [usable[(offset + step) % len(usable)] for step in range(1 + offset % 3)]
             chosen: list[tuple[str, int]] = []
@@ -236,7 +281,8 @@ def real_bases(folder: Path = REAL_SCRIPTS) -> list[Base]:
             for path in sorted(folder.glob("*.dlr"))]
 
 
-def exactly_right(bases_to_use: list[Base]) -> tuple[int, int, list[str]]:
+def exactly_right(bases_to_use: list[Base],
+                  kinds: tuple[str, ...] = KINDS) -> tuple[int, int, list[str]]:
     """How many mutants of ``bases_to_use`` check gets exactly right (one
     error on each injected line, no other new diagnostic: a message that
     only names a moved line is not new), out of how many, and the others."""
@@ -254,7 +300,7 @@ def exactly_right(bases_to_use: list[Base]) -> tuple[int, int, list[str]]:
     bases = lambda: bases_to_use  # noqa: E731 - mutants() reads the bases from here
     try:
         right, total, wrong = 0, 0, []
-        for mutant in mutants():
+        for mutant in mutants(kinds):
             total += 1
             found = seen(mutant.text)
             before = {(mutant.line_of[line - 1] if line and line <= len(mutant.line_of)
