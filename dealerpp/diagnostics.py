@@ -372,11 +372,15 @@ class Diagnostic(Record):
     output: bool = False
 
     def location(self) -> str:
+        """``FILE:LINE:COL``, or ``FILE: byte N`` where no line places it
+        (a binary file), for the parts known."""
         parts = [p for p in (self.filename,) if p]
         if self.line is not None:
             parts.append(str(self.line))
             if self.column is not None:
                 parts.append(str(self.column))
+        elif self.byte is not None:
+            return ": ".join([*parts, f"byte {self.byte}"])
         return ":".join(parts)
 
     def headline(self) -> str:
@@ -504,15 +508,12 @@ class DppError(Record, Exception, frozen=False):
 
     @property
     def diagnostic(self) -> Diagnostic:
-        return Diagnostic(
-            "error",
-            self.text,
-            self.line,
-            self.column,
-            self.filename,
-            self.source_line,
-            self.hint,
-        )
+        """The error as a Diagnostic: where it is in its location (the byte
+        there, as ``FILE: byte N``, where no line places it) and fields, the
+        deal and board in its message."""
+        return Diagnostic("error", self.where_text(byte=False) + self.message, self.line,
+                          self.column, self.filename, self.source_line, self.hint,
+                          byte=self.byte, deal=self.deal, board=self.board, output=self.output)
 
     def __str__(self) -> str:
         return self.diagnostic.format()

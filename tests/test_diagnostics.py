@@ -278,7 +278,10 @@ def test_an_error_carries_where_it_is_as_data() -> None:
     error = DppError("card SA is given twice", filename="in.bri", byte=130, board=2)
     assert error.message == "card SA is given twice"
     assert (error.byte, error.board, error.deal, error.output) == (130, 2, None, False)
-    assert str(error).startswith("in.bri: error: byte 130: board 2: card SA is given twice")
+    # the byte where a line would stand (as the commands print it), the rest after 'error:'
+    assert str(error).startswith("in.bri: byte 130: error: board 2: card SA is given twice")
+    assert error.text == "byte 130: board 2: card SA is given twice"
+    assert error.diagnostic.byte == 130 and error.diagnostic.board == 2
     moved = error.replace(byte=error.byte + 128)
     assert moved.byte == 258 and moved.message == error.message
     written = DppError("a partial deal", deal=3, output=True)

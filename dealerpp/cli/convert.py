@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, cast
 
 from dealerpp.atomic import SameFileError, refuse_same_file
 from dealerpp.cli.common import OutputFailed, shown_name
-from dealerpp.cli.deal_input import ProblemLog, format_error, parse_args
+from dealerpp.cli.deal_input import ProblemLog, parse_args
 from dealerpp.deals import formats
 from dealerpp.deals.conversion import NAMED_LINES
 from dealerpp.deals.options import ReadOptions, WriteOptions
@@ -279,7 +279,7 @@ def report_input_error(error: DppError | OSError, args: argparse.Namespace, name
     if isinstance(error, DppError):
         if error.filename is None and error.line is None:
             error.filename = args.output if error.output else name
-        print(format_error(error), file=sys.stderr)
+        print(error, file=sys.stderr)
     else:
         print(f"{_culprit(error, args)}: error: {error.strerror or error}", file=sys.stderr)
     return EXIT_INPUT

@@ -1,6 +1,6 @@
 """What convert and show both do with a deal file given on the command
 line: parse the arguments, open the input, print the problems the PBN
-reader reports, and word an error. (A text saved as UTF-16 is read as the
+reader reports (an error is worded by ``str(error)``). (A text saved as UTF-16 is read as the
 UTF-8 it holds by the library: ``dealerpp.deals.detect.as_utf8``.)"""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dealerpp.diagnostics import Diagnostic, DppError
+from dealerpp.diagnostics import Diagnostic
 
 
 def parse_args(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace | int:
@@ -47,11 +47,3 @@ class ProblemLog:
             self.error_lines.append(problem.line)
         print(problem.format(), file=sys.stderr)
 
-
-def format_error(error: DppError) -> str:
-    """The error as ``FILE:LINE:COL: error: MESSAGE`` (and the source line),
-    or ``FILE: byte N: error: MESSAGE`` for a binary file."""
-    if error.line is None and error.byte is not None:
-        where = f"{error.filename}: " if error.filename else ""
-        return f"{where}byte {error.byte}: error: {error.where_text(byte=False)}{error.message}"
-    return error.diagnostic.format()

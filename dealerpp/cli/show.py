@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpp.cli.common import OutputFailed, shown_name
-from dealerpp.cli.deal_input import ProblemLog, format_error, open_input, parse_args
+from dealerpp.cli.deal_input import ProblemLog, open_input, parse_args
 from dealerpp.deals import formats
 from dealerpp.deals.options import ReadOptions
 from dealerpp.diagnostics import Diagnostic, DppError
@@ -61,7 +61,7 @@ def main(argv: list[str], prog: str) -> int:
         sys.stdout.flush()
         if error.filename is None:
             error.filename = name
-        print(format_error(error), file=sys.stderr)
+        print(error, file=sys.stderr)
         return EXIT_INPUT
     except OutputFailed as failed:
         raise failed.error from None  # the dispatcher names standard output

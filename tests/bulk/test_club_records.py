@@ -159,7 +159,7 @@ def test_a_bad_record_is_the_same_error_on_both_paths(
     assert bulk(data, fmt, dst, chunk, first_board) == error
     # the error names the record that was broken: its board and a byte in it
     assert isinstance(error, str)
-    found = re.match(r"in: error: byte (\d+): deal (\d+): board (\d+): ", error)
+    found = re.match(r"in: byte (\d+): error: deal (\d+): board (\d+): ", error)
     assert found, error
     size = RECORD[fmt]
     assert index * size <= int(found.group(1)) < (index + 1) * size
