@@ -187,21 +187,38 @@ class LogicPass:
         """What the atoms of the finding can be, where it says so; else the
         total that ties them."""
         analysis = self.analysis
+        if analysis is None:
+            return ""
+        atoms = [(atom, low, high, self.base_range(atom))
+                 for atom, (low, high) in finding.data.get("atoms", ())]
+        alone = finding.data.get("alone")
+        lengths = [atom for atom, *_ in atoms if atom[0] == "len"]
+        if (alone and len(atoms) > 1 and all((low, high) == base for _, low, high, base in atoms)
+                and _tied(analysis.deck, [atom for atom, *_ in atoms])):
+            # A sum of values none of which is narrowed (hcp(north) + hcp(south)
+            # > 40): each alone could, the total that ties them cannot.
+            alone = False
         parts = []
         totals = []
-        for atom, (low, high) in finding.data.get("atoms", ()):
-            base = analysis.deck.range(atom) if analysis is not None else None
-            if atom[0] == "len" and analysis is not None:
-                from dealerpp.script.check.domain import length_range
-
-                base = length_range(analysis.deck.base[1][atom[1]], atom[2])
-            if low <= high and ((low, high) != base or finding.data.get("alone")):
+        for atom, low, high, base in atoms:
+            if low <= high and ((low, high) != base or alone):
                 parts.append(f"{_atom_name(atom)} is {_span(low, high)}")
-            elif atom[0] in ("len", "tbl") and analysis is not None:
-                totals.append(_total_name(atom, analysis.deck))
+            elif atom[0] in ("len", "tbl"):
+                totals.append(_total_name(atom, analysis.deck, lengths))
         if parts:
             return "; ".join(parts)
         return " and ".join(dict.fromkeys(totals))
+
+    def base_range(self, atom: tuple[Any, ...]) -> tuple[int, int] | None:
+        """What ``atom`` can be on any deal the script's predeal leaves."""
+        analysis = self.analysis
+        if analysis is None:
+            return None
+        if atom[0] == "len":
+            from dealerpp.script.check.domain import length_range
+
+            return length_range(analysis.deck.base[1][atom[1]], atom[2])
+        return analysis.deck.range(atom)
 
     def word_never_holds(self, finding: Finding) -> None:
         self.holds(finding, never=True)
@@ -307,9 +324,24 @@ def _outcome(value: Value) -> str:
     return "compares 1 or 0 with a number"
 
 
-def _total_name(atom: tuple[Any, ...], deck: Deck) -> str:
+def _tied(deck: Deck, atoms: list[tuple[Any, ...]]) -> bool:
+    """Whether one total ties ``atoms``: suit lengths of one hand or of one
+    suit, or one point table's counts (hcp(north) + hcp(south))."""
+    if all(atom[0] == "len" for atom in atoms):
+        return len({atom[1] for atom in atoms}) == 1 or len({atom[2] for atom in atoms}) == 1
+    if all(atom[0] == "tbl" for atom in atoms):
+        totals = [deck.totals(atom) for atom in atoms]
+        return totals[0] is not None and all(total == totals[0] for total in totals)
+    return False
+
+
+def _total_name(atom: tuple[Any, ...], deck: Deck, lengths: list[tuple[Any, ...]]) -> str:
+    """The total that ties ``atom`` to the others; ``lengths``: the finding's
+    suit lengths (of one hand and several suits, the hand's 13 ties them)."""
     if atom[0] == "len":
-        return "a suit has 13 cards"
+        one_hand = len({length[1] for length in lengths}) == 1
+        one_suit = len({length[2] for length in lengths}) == 1
+        return "a hand has 13 cards" if one_hand and not one_suit else "a suit has 13 cards"
     total = deck.totals(atom)
     name = _TABLE_NAMES[atom[1]]
     amount = total[1] if total is not None else "?"

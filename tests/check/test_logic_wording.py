@@ -1,0 +1,31 @@
+"""How the logic findings say why (findings.py): the reason given must be
+the one that decides, a fact a reader can check without the analysis."""
+
+from __future__ import annotations
+
+import pytest
+
+from dealerpp.script.check import check_text
+
+
+def why(condition: str) -> str:
+    (finding,) = [d for d in check_text(f"condition {condition}\n", "t.dl")
+                  if d.code == "never-holds"]
+    return finding.message.split(" can never hold")[1]
+
+
+@pytest.mark.parametrize(("condition", "reason"), [
+    # No one value is out of its range: the total that ties them is why
+    # (40 HCP a deal, 13 cards a hand, 13 cards a suit, 12 controls a deal).
+    ("hcp(north) + hcp(south) > 40", ": a deal holds 40 hcp points"),
+    ("hcp(north) + hcp(south) + hcp(east) > 40", ": a deal holds 40 hcp points"),
+    ("spades(north) + hearts(north) > 13", ": a hand has 13 cards"),
+    ("spades(north) + hearts(north) + diamonds(north) > 13", ": a hand has 13 cards"),
+    ("spades(north) + spades(south) > 13", ": a suit has 13 cards"),
+    ("controls(north) + controls(west) > 12", ": a deal holds 12 control points"),
+    # One value, or values no one total ties: their ranges are why.
+    ("hcp(north) > 37", ": hcp(north) is 0 to 37"),
+    ("hcp(north) + controls(north) > 49", ": hcp(north) is 0 to 37; control(north) is 0 to 12"),
+])
+def test_a_sum_that_never_holds_names_what_decides(condition: str, reason: str) -> None:
+    assert why(condition) == reason
