@@ -25,8 +25,11 @@ Adding a format: write its module ``dealerpp/deals/formats/NAME.py`` (``read``
 and ``write``), add one entry to :data:`FORMATS` with a sniffer that claims
 no other format's files, and its row to the table of docs/formats.md
 (``tests/deals/test_formats.py`` checks that the page, ``convert --help``
-and the modules agree with the registry); a bulk codec is its module in
-``dealerpp/deals/bulk/`` and its case in that table.
+and the modules agree with the registry, and runs the format through the
+tests every format takes; the two help snapshots that list the formats are
+made again with ``pytest -n 0 tests/deals/test_formats.py tests/test_help.py
+--snapshot-update``); a bulk codec is its module in ``dealerpp/deals/bulk/``
+and its case in that table.
 """
 
 from __future__ import annotations
