@@ -184,7 +184,10 @@ class _Job:
               output_name: str | None) -> _Job:
         """The job, checked before anything is read or written."""
         from dealerpp.atomic import refuse_same_file
+        from dealerpp.deals.files import refuse_not_a_file
 
+        refuse_not_a_file(src, "deals.convert takes as src", writing=False)
+        refuse_not_a_file(dst, "deals.convert takes as dst", writing=True)
         if src_format is not None:
             formats.get(src_format)  # an unknown name is an error now
         to_fmt = format or formats.from_extension(_name_of(dst)) or ("pbn" if export else None)

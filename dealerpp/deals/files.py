@@ -39,6 +39,7 @@ def read(file: File, format: str | None = None, *, filename: str | None = None,
     starts with its board's dealer."""
     if isinstance(file, (bytes, bytearray, memoryview)):
         raise TypeError("deals.read takes a path or an open file; for content use deals.loads")
+    refuse_not_a_file(file, "deals.read takes", writing=False)
     if isinstance(file, (str, os.PathLike)):
         file = existing_path(os.fspath(file))
     return read_source(file, format, filename=filename, first_board=first_board)
@@ -80,6 +81,7 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
     writer's (dealerpp.deals.options: an html page's title, a sealed .dlm)."""
     if isinstance(deals, (str, bytes, os.PathLike)) or hasattr(deals, "write"):
         raise TypeError("deals.write(file, deals, format=None): the file comes first")
+    refuse_not_a_file(file, "deals.write takes", writing=True)
     if format is None:
         name = file if isinstance(file, (str, os.PathLike)) else getattr(file, "name", None)
         shown = os.fspath(name) if isinstance(name, (str, os.PathLike)) else None
@@ -95,6 +97,16 @@ def write(file: File, deals: Iterable[Deal], format: str | None = None,
             writer(deals, out, options or _WRITE)
     else:
         writer(deals, file, options or _WRITE)
+
+
+def refuse_not_a_file(file: object, takes: str, *, writing: bool) -> None:
+    """TypeError, now, for what is neither a path nor a file open for
+    reading (``writing``: for writing): it would fail later, deep in a
+    reader or writer, as an AttributeError that names no argument."""
+    if isinstance(file, (str, os.PathLike)) or hasattr(file, "write" if writing else "read"):
+        return
+    raise TypeError(f"{takes} a path or a file open for {'writing' if writing else 'reading'}, "
+                    f"not {type(file).__name__}")
 
 
 def no_output_format(name: str | None) -> DppError:

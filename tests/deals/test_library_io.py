@@ -99,6 +99,29 @@ def test_write_is_atomic(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["club.deals"]  # nothing left beside it
 
 
+@pytest.mark.parametrize("wrong", [42, None, 2.5, ["in.pbn"]])
+def test_what_is_not_a_file_is_refused_by_name(wrong: object, tmp_path: Path) -> None:
+    """Neither a path nor a file: TypeError naming the call and the type,
+    raised at the call and before anything is written (it was an
+    AttributeError from inside a reader or writer, or, for convert's dst,
+    'cannot tell the output format')."""
+    source = tmp_path / "in.pbn"
+    source.write_text("\n".join(LINES) + "\n")
+    shown = type(wrong).__name__
+    calls = {"deals.read takes a path or a file open for reading": lambda: deals.read(wrong),
+             "deals.write takes a path or a file open for writing":
+                 lambda: deals.write(wrong, SAMPLE, "pbn"),
+             "deals.convert takes as src a path or a file open for reading":
+                 lambda: deals.convert(wrong, tmp_path / "out.hex"),
+             "deals.convert takes as dst a path or a file open for writing":
+                 lambda: deals.convert(source, wrong, "hex")}
+    for said, call in calls.items():
+        with pytest.raises(TypeError) as raised:
+            call()
+        assert str(raised.value) == f"{said}, not {shown}"
+    assert os.listdir(tmp_path) == ["in.pbn"]
+
+
 def test_write_says_the_file_comes_first(tmp_path: Path) -> None:
     with pytest.raises(TypeError, match="file comes first"):
         deals.write(SAMPLE, str(tmp_path / "x.pbn"))  # type: ignore[arg-type]
