@@ -914,6 +914,23 @@ class Deal:
 
 
 _NO_MASKS = (None, None, None, None)  # not a full deal: mask_problem says why
+_SET_STATE = object.__setattr__
+
+
+def full_deal(masks: tuple[int, int, int, int], board: int | None, dealer: Seat | None,
+              vul: Vul | None, extra: FormatData | None) -> Deal:
+    """``Deal(masks, board, dealer, vul, extra=extra)`` for a reader that has
+    checked ``masks`` itself: four ints of 13 cards each, every card once
+    (the PBN reader's quick_full_deal). The same object, made without the
+    constructor's call and its checks, which would be the reader's again
+    (the two cost 6% of reading a game of dealer's printpbn). ``Deal()``
+    itself still checks all it is given."""
+    deal = _NEW(Deal)
+    _SET_STATE(deal, "__dict__", {
+        "masks": masks, "board": board, "dealer": dealer, "vul": vul, "auction": (),
+        "play": (), "tricks": None, "extra": extra, "order": None,
+        "game": None if extra is None else _UNASKED_GAME})
+    return deal
 
 
 def mask_problem(masks: tuple[int, ...]) -> str | None:

@@ -15,6 +15,7 @@ from dealerpp.deals.game import Game, Players
 from dealerpp.deals.model import Card, Deal, FormatData, Hand, Holding, Seat, Suit, Vul, numbered
 from dealerpp.lengths import Shape
 from tests.conftest import examples
+from tests.deals.strategies import full_masks
 
 TEXT = "N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53"
 
@@ -202,15 +203,38 @@ def test_hand_values_are_dealers(dealer_bin: str) -> None:
 
 
 def test_every_deal_is_made_by_its_constructor() -> None:
-    """No reader builds a Deal behind the constructor's back (its checks
-    always run): nothing makes one with object.__new__ or fills its fields."""
+    """No reader builds a Deal behind the constructor's back: nothing makes
+    one with ``__new__`` or fills its fields but ``model.full_deal``, the
+    one path for masks a reader has checked (test below: it makes what the
+    constructor makes)."""
     import re
 
     from tests.conftest import PROJECT_ROOT
 
+    places = []
     for path in (PROJECT_ROOT / "dealerpp").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"object\.__new__\(Deal\)|__new__\(Deal\b", text), path
+        for found in re.finditer(r"__new__\(Deal\b|_NEW\(Deal\b", text):
+            functions = re.findall(r"^def (\w+)", text[:found.start()], re.MULTILINE)
+            places.append((path.name, functions[-1] if functions else None))
+    assert places == [("model.py", "full_deal")]
+
+
+@given(full_masks(), st.none() | st.integers(1, 10**6), st.none() | st.sampled_from(Seat),
+       st.none() | st.sampled_from(Vul), st.booleans())
+def test_full_deal_is_the_constructors_deal(masks: tuple[int, int, int, int], board: int | None,
+                                            dealer: Seat | None, vul: Vul | None,
+                                            with_extra: bool) -> None:
+    """The readers' path for checked masks gives the very deal Deal() gives:
+    every field as stored (the game record left to the format data when
+    there is one), equality and hash."""
+    from dealerpp.deals.model import full_deal
+
+    extra = _Says(None) if with_extra else None
+    made = full_deal(masks, board, dealer, vul, extra)
+    built = Deal(masks, board, dealer, vul, extra=extra)
+    assert type(made) is Deal and vars(made) == vars(built)
+    assert made == built and hash(made) == hash(built) and made.game == built.game
 
 
 def test_a_deal_is_format_neutral() -> None:

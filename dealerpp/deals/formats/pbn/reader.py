@@ -17,7 +17,7 @@ from dealerpp.deals.formats.pbn.checks import (
     seat_of,
 )
 from dealerpp.deals.formats.pbn.deal_text import VUL_NAMES
-from dealerpp.deals.formats.pbn.game import Entry, PbnGame, entries_of, unescape
+from dealerpp.deals.formats.pbn.game import Entry, PbnGame, entries_of, plain_game, unescape
 from dealerpp.deals.formats.pbn.lexer import (
     TAG,
     WORD,
@@ -32,7 +32,7 @@ from dealerpp.deals.formats.pbn.lexer import (
     tokens,
 )
 from dealerpp.deals.formats.pbn.tricks import DDT_VALUE, tricks_of_ddt, tricks_of_table
-from dealerpp.deals.model import Call, Card, Deal, Seat, Vul
+from dealerpp.deals.model import Call, Card, Deal, Seat, Vul, full_deal
 from dealerpp.deals.numbers import digits_value
 from dealerpp.deals.options import READ, ReadOptions, RecordTally, Report, Source
 from dealerpp.diagnostics import Diagnostic, DppError, TextProblem, quote
@@ -236,9 +236,9 @@ class _Reader:
         self._last_printpbn = text
         number = int(board)
         seat, vulnerable = _PLAIN_DEALERS[dealer], _PLAIN_VULS[vul]
-        info = PbnGame(text, line, (masks, number, seat, vulnerable, (), (), None, None))
-        # positional: keywords cost the call a name look-up each
-        return Deal(masks, number, seat, vulnerable, (), (), None, info)
+        info = plain_game(text, line, (masks, number, seat, vulnerable, (), (), None, None))
+        # quick_full_deal checked the masks: no second check
+        return full_deal(masks, number, seat, vulnerable, info)
 
     def _flush_previous(self) -> None:
         """The tag values of the last printpbn game, into ``previous``."""
