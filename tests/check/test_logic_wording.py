@@ -29,3 +29,16 @@ def why(condition: str) -> str:
 ])
 def test_a_sum_that_never_holds_names_what_decides(condition: str, reason: str) -> None:
     assert why(condition) == reason
+
+
+@pytest.mark.parametrize(("condition", "reason"), [
+    # A truth value taken as a number: its 1 or 0 is why, not the ranges of
+    # what it compares (nor, for two comparisons of HCP, the deal's 40).
+    ("(hcp(north) > 10) + (hcp(south) > 10) > 2", ": a comparison gives 1 or 0"),
+    ("(spades(north) > 4) * 3 > 5", ": a comparison gives 1 or 0"),
+    ("shape(north, any 4333) == 2", ": shape() gives 1 or 0"),
+    ("shape(north, any 4333) * 5 > 5", ": shape() gives 1 or 0"),
+    ("hascard(north, AS) > 1", ": hascard() gives 1 or 0"),
+])
+def test_a_truth_value_taken_as_a_number_is_named_as_why(condition: str, reason: str) -> None:
+    assert why(condition) == reason

@@ -33,6 +33,10 @@ NOT_BINDS_TIGHTER = "not-binds-tighter"
 CODES = (NEVER_HOLDS, ALWAYS_HOLDS, CONDITION_NEVER_HOLDS, CONDITION_ALWAYS_HOLDS,
          TRUTH_AS_NUMBER, CHAINED_COMPARISON, NOT_BINDS_TIGHTER)
 _SHOWN = 60  # characters of an expression quoted in a message
+_COMPARISON_TYPES = frozenset({"EQ", "NE", "LT", "LE", "GT", "GE"})
+_ARITHMETIC_TYPES = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "PERCENT"})
+_TRUTH_CALLS = {"shape": "shape()", "shape_block": "shape{}", "hascard": "hascard()",
+                "not_expr": "`not`"}
 _OPERATOR_WORDS = {"EQ": "==", "NE": "!=", "LT": "<", "LE": "<=", "GT": ">", "GE": ">="}
 _TABLE_NAMES = {"hcp": "hcp", "control": "control", "pt0": "tens", "pt1": "jacks",
                 "pt2": "queens", "pt3": "kings", "pt4": "aces", "pt5": "top2", "pt6": "top3",
@@ -194,7 +198,8 @@ class LogicPass:
         alone = finding.data.get("alone")
         lengths = [atom for atom, *_ in atoms if atom[0] == "len"]
         if (alone and len(atoms) > 1 and all((low, high) == base for _, low, high, base in atoms)
-                and _tied(analysis.deck, [atom for atom, *_ in atoms])):
+                and _tied(analysis.deck, [atom for atom, *_ in atoms])
+                and _sum_compared(finding.node)):
             # A sum of values none of which is narrowed (hcp(north) + hcp(south)
             # > 40): each alone could, the total that ties them cannot.
             alone = False
@@ -232,7 +237,11 @@ class LogicPass:
         ranges = self.ranges(finding)
         hint = None
         if finding.data.get("alone"):
-            why = f": {ranges}" + self.predeal_note(finding) if ranges else " on any deal"
+            truth = _truth_operand(node)
+            if truth is not None:  # (spades(north) > 4) * 3 > 5: the 1 or 0 decides
+                why = f": {truth} gives 1 or 0"
+            else:
+                why = f": {ranges}" + self.predeal_note(finding) if ranges else " on any deal"
             message = f"{self.quoted(node)} {verdict}{why}"
         else:
             context = finding.data["context"]
@@ -322,6 +331,55 @@ def _outcome(value: Value) -> str:
     if value.if_false is None:
         return "always holds"
     return "compares 1 or 0 with a number"
+
+
+def _truth_operand(tree: Any) -> str | None:
+    """What gives 1 or 0 in ``tree`` where arithmetic or a comparison takes
+    it as a number, named; None if nothing does."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if not (isinstance(node, Tree) and node.data == "binary"):
+            continue
+        left, operator, right = node.children
+        if operator.type in _COMPARISON_TYPES or operator.type in _ARITHMETIC_TYPES:
+            for side in (left, right):
+                name = _truth_name(side)
+                if name is not None:
+                    return name
+            stack += [left, right]
+    return None
+
+
+def _truth_name(tree: Any) -> str | None:
+    if not isinstance(tree, Tree):
+        return None
+    if tree.data in _TRUTH_CALLS:
+        return _TRUTH_CALLS[tree.data]
+    if tree.data == "binary":
+        operator = tree.children[1]
+        if operator.type in _COMPARISON_TYPES:
+            return "a comparison"
+        if operator.type in ("AND", "OR"):
+            return f"`{operator}`"
+    return None
+
+
+def _sum_compared(tree: Any) -> bool:
+    """Whether ``tree`` compares sums of counts, lengths and numbers only."""
+    if not (isinstance(tree, Tree) and tree.data == "binary"
+            and tree.children[1].type in _COMPARISON_TYPES):
+        return False
+    stack = [tree.children[0], tree.children[2]]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Tree):
+            return False
+        if node.data == "binary" and node.children[1].type in ("PLUS", "MINUS"):
+            stack += [node.children[0], node.children[2]]
+        elif node.data not in ("count", "suit_length", "number"):
+            return False
+    return True
 
 
 def _tied(deck: Deck, atoms: list[tuple[Any, ...]]) -> bool:
