@@ -331,3 +331,20 @@ def test_a_typo_in_the_output_extension_names_the_extension_meant(
     assert main(["convert", str(source), str(typo)]) == EXIT_USAGE
     assert extension in meant(capsys.readouterr().err)
     assert sorted(os.listdir(tmp_path)) == ["in.deals"]
+
+
+@pytest.mark.parametrize("name", formats.NAMES)
+def test_a_typo_in_a_format_name_names_the_format_meant(tmp_path: Path, name: str) -> None:
+    """A registry name with its last letter dropped (``printal``), or
+    doubled for a short one (``dxx``), given as the format to read, write
+    or convert to: the hint names the one meant."""
+    typo = name[:-1] if len(name) > 3 else name + name[-1]
+    assert typo not in formats.NAMES
+    source = deals_file(tmp_path, 2)
+    for call in (lambda: list(deals.read(source, typo)),
+                 lambda: deals.dumps(deals.read(source), typo),
+                 lambda: deals.convert(source, tmp_path / "out", typo)):
+        with pytest.raises(DppError) as raised:
+            call()
+        assert raised.value.hint is not None and name in meant(raised.value.hint)
+    assert sorted(os.listdir(tmp_path)) == ["in.deals"]

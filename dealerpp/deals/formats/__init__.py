@@ -292,7 +292,8 @@ def get(name: str) -> DealFormat:
     if found is None:
         from dealerpp.diagnostics import DppError
 
-        raise DppError(f"unknown deal format {name!r} (one of {', '.join(NAMES)})")
+        raise DppError(f"unknown deal format {name!r} (one of {', '.join(NAMES)})",
+                       hint=_close_to(name, NAMES))
     return found
 
 
@@ -300,6 +301,17 @@ def not_writable(name: str) -> str:
     """Why ``name`` cannot be written, and what can."""
     return (f"cannot write {name}: dealerpp reads it but does not write it "
             f"(formats that can be written: {', '.join(WRITABLE)})")
+
+
+def _close_to(given: object, known: tuple[str, ...] | dict[str, str]) -> str | None:
+    """'did you mean X?' for the names of ``known`` close to ``given`` (a
+    typo), or None."""
+    if not isinstance(given, str):
+        return None
+    import difflib
+
+    close = difflib.get_close_matches(given.lower(), known, n=3, cutoff=0.6)
+    return f"did you mean {' or '.join(close)}?" if close else None
 
 
 def extension_hint(filename: str | None) -> str | None:
@@ -312,11 +324,9 @@ def extension_hint(filename: str | None) -> str | None:
     known = ", ".join(BY_EXTENSION)
     if not extension:
         return f"the name has no extension; these name a format: {known}"
-    import difflib
-
-    close = difflib.get_close_matches(extension, BY_EXTENSION, n=3, cutoff=0.6)
+    close = _close_to(extension, BY_EXTENSION)
     if close:
-        return f"{extension!r} is no deal format's extension: did you mean {' or '.join(close)}?"
+        return f"{extension!r} is no deal format's extension: {close}"
     return f"{extension!r} is no deal format's extension; these are: {known}"
 
 
