@@ -90,7 +90,8 @@ def compact_plan(target: ShapeMask) -> Plan:
     best = _minus(base, apart, target, table, best)
     if stray.bit_count() > COMPACT_STRAYS:
         return best
-    return _adding_back(stray, target, inside, table, best, every_base=False)
+    return _adding_back(stray, target, inside, table, best, every_base=False,
+                        meeting_outside=table.all_terms & ~every)
 
 
 def _base_cost(base: Base) -> float:
@@ -169,10 +170,12 @@ def _relaxed(base: Base, target: ShapeMask, apart: _Apart, near: TermSet, overla
 
 
 def _adding_back(later: ShapeMask, target: ShapeMask, inside: TermSet, table: TermTable,
-                 best: Plan, every_base: bool) -> Plan:
+                 best: Plan, every_base: bool, meeting_outside: TermSet | None = None) -> Plan:
     """Plan the target without the shapes ``later``, taking them or leaving
     them as it pleases, then add back what is missing (from ``xxxx``, and
-    with ``every_base`` from each suit's lengths too)."""
+    with ``every_base`` from each suit's lengths too). ``meeting_outside``:
+    the terms touching the shapes outside the target, if known (the caller
+    had them from ``inside``: ``xxxx``'s removals take exactly those shapes)."""
     keep = target & ~later
     if not later or not keep or length(best) <= 3:
         return best  # a base, a removal and an add-back at least
@@ -186,7 +189,8 @@ def _adding_back(later: ShapeMask, target: ShapeMask, inside: TermSet, table: Te
         extra &= outside
         if room < 1 or not extra:
             continue
-        removals = _removals(extra, apart, table, room, whole=False)
+        known = meeting_outside if extra == outside else None
+        removals = _removals(extra, apart, table, room, whole=False, touching_extra=known)
         if removals is not None:
             best = _with_back(terms, removals, target, inside, table, best)
     return best
@@ -268,13 +272,19 @@ def _minus(base: Base, apart: _Apart, target: ShapeMask, table: TermTable, best:
 
 
 def _removals(extra: ShapeMask, apart: _Apart, table: TermTable, room: int,
-              whole: bool) -> list[TermId] | None:
+              whole: bool, touching_extra: TermSet | None = None) -> list[TermId] | None:
     """At most ``room`` terms of ``apart`` taking all of ``extra``, or None.
     ``whole``: ``extra`` is everything apart's terms may take, so every one
-    of them touches it and counts whole."""
+    of them touches it and counts whole. ``touching_extra``: the terms
+    touching ``extra``, if the caller has them."""
     if room < 1:
         return None
-    touching = apart.terms if whole else apart.terms & table.touching(extra)
+    if whole:
+        touching = apart.terms
+    else:
+        if touching_extra is None:
+            touching_extra = table.touching(extra)
+        touching = apart.terms & touching_extra
     if table.largest(touching) * room < extra.bit_count():
         return None  # even the largest terms cannot take it all
     return cover(extra, apart.maximal() & touching, table, room, exact=whole)
