@@ -128,7 +128,8 @@ def _term_mask(term: ast.Term, context: _Context) -> int:
 
     mask = 0
     for binding in _label_bindings(labels):
-        suits = _assign(pattern, binding)
+        # (no label: the items take the suits in order, spades first)
+        suits = _assign(pattern, binding) if labels else _IN_ORDER[len(pattern.items)]
         alternative = _assignment_mask(pattern, suits)
         if term.condition is not None and alternative:
             alternative &= _condition_mask(term.condition, binding, used, alternative, context)
@@ -200,6 +201,8 @@ def _label_bindings(labels: list[str]) -> list[dict[str, int]]:
     A binding maps each label position key ('M0', 'M1', 'm0', ...) to a suit,
     plus 'M'/'m' for the first of each (what a condition's M/m means).
     """
+    if "M" not in labels and "m" not in labels:
+        return [{}]  # nothing to bind (most patterns): the one empty binding
     named = {SUIT_OF_LABEL[label] for label in labels if label in SUIT_OF_LABEL}
     choices: list[list[tuple[int, ...]]] = []
     for letter, pool in (("M", MAJORS), ("m", MINORS)):
@@ -217,6 +220,9 @@ def _label_bindings(labels: list[str]) -> list[dict[str, int]]:
                 binding["m"] = minors[0]
             bindings.append(binding)
     return bindings
+
+
+_IN_ORDER = [list(range(count)) for count in range(5)]  # never changed
 
 
 def _assign(pattern: ast.Pattern, binding: dict[str, int]) -> list[int]:
