@@ -143,6 +143,21 @@ def test_a_misspelt_action_alone_on_its_line_is_named() -> None:
     assert "`action`" in (error.hint or "")
 
 
+@pytest.mark.parametrize(("text", "first"), [
+    ("x = 1\ncondition x > 0 &\n  hpc(north) > 2\n", "dealer has no `&`"),
+    ("x = 1\ncondition x > 0 |\n  hpc(north) > 2\n", "dealer has no `|`"),
+    ("x = 1\ncondition hcp(South) > 3 and\n  hpc(north) > 2\n", "`South` is not a seat"),
+])
+def test_a_repaired_mistake_leaves_the_rest_of_its_statement_checked(text: str,
+                                                                    first: str) -> None:
+    """A single `&` or `|` is read as `&&` or `||`, and `South` as south: the
+    statement goes on over its next line, where a second mistake is found."""
+    found = diagnose(text, dpp=False)
+    assert [(d.line, d.severity) for d in found] == [(2, "error"), (3, "error")], found
+    assert found[0].message.startswith(first)
+    assert found[1].message == "`hpc` is not a function dealer knows"
+
+
 def test_evalcontract_then_a_parenthesised_condition_is_dealers_own() -> None:
     """`action evalcontract (hcp(north) > 10)` is dealer's evalcontract and a
     condition (dealer parses it, then aborts at run time): not DealerV2's call."""
@@ -210,9 +225,9 @@ def test_recovery_on_real_scripts_is_exactly_right_at_least_95_percent() -> None
 @pytest.mark.skipif(not rc.REAL_SCRIPTS.exists(), reason="the real-script corpus is not here")
 def test_recovery_with_more_kinds_of_mistake_is_exactly_right_at_least_95_percent() -> None:
     """Besides those, DealerV2's spellings, a BBOalert line, a misspelt
-    keyword, `=`, `&`, `hcp(South)` and a `#` after code (measured: 4780 of
-    4789, 99.8%, session 14; 4384, 91.5%, before `evalcontract(...)` and
-    `acton` alone on its line were repaired)."""
+    keyword, `=`, `&`, `hcp(South)` and a `#` after code (measured: 4782 of
+    4789, 99.85%, session 14; 4384, 91.5%, before `evalcontract(...)`,
+    `acton` alone on its line, `&` and `South` were repaired)."""
     right, total, wrong = rc.exactly_right(rc.real_bases(), rc.REAL_KINDS)
     assert total > 4000
     assert right / total >= 0.95, wrong[:20]

@@ -83,6 +83,9 @@ _ACTION_ITEM_WORDS = frozenset({
     "PRINTALL", "PRINTEW", "PRINTPBN", "PRINT", "PRINTCOMPACT", "PRINTONELINE", "PRINTES",
     "EVALCONTRACT", "AVERAGE", "FREQUENCY",
 })
+# A single `&` or `|`, and the operator it stands for.
+_SINGLE_LOGIC = {"&": "AND", "|": "OR"}
+_SEAT_WORDS = frozenset({"north", "east", "south", "west"})
 # Tokens kept to explain an error (the ones just before it).
 _RECENT = 64
 
@@ -229,6 +232,10 @@ class Segment:
                     and str(token) not in self.owner.assigned):
                 return self.unknown_call(token, stream)
             token = self.misspelt_keyword(token, following)
+            token = self.capital_seat(token)
+            kind = token.type
+        elif kind == "BAD_CHAR" and str(token) in _SINGLE_LOGIC:
+            token = self.single_logic(token)
             kind = token.type
         elif kind == "EVALCONTRACT":
             self.evalcontract_call(token, stream)
@@ -313,6 +320,29 @@ class Segment:
             self.abandon()
             return done
         return self.drain()
+
+    def single_logic(self, char: Token) -> Token:
+        """`a > 1 & b > 2`: a single `&` (or `|`) where `&&` (`||`) may
+        stand is that operator mistyped: one error, and the parse goes on
+        (a statement written over several lines is checked to its end)."""
+        kind = _SINGLE_LOGIC[str(char)]
+        if kind not in self.state_actions() or self.echo(char):
+            return char
+        self.report_error(char, *bad_char_message(str(char)))
+        self.repaired_lines.add(char.line or 0)
+        return Placeholder.instead_of(kind, "&&" if kind == "AND" else "||", char)
+
+    def capital_seat(self, word: Token) -> Token:
+        """`hcp(South)`: a seat written with a capital where dealer wants one
+        (its seats are lower-case words): one error, then read as the seat."""
+        seat = str(word).lower()
+        if (word.type != "IDENT" or seat not in _SEAT_WORDS or str(word) == seat
+                or "COMPASS" not in self.state_actions()):
+            return word
+        self.report_error(word, f"`{word}` is not a seat to dealer: its seats are lower-case words",
+                          f"write `{seat}`")
+        self.repaired_lines.add(word.line or 0)
+        return Placeholder.instead_of("COMPASS", seat, word)
 
     def evalcontract_call(self, keyword: Token, stream: TokenStream) -> None:
         """`evalcontract(north, z3N, vul)`: DealerV2's action, one error before
