@@ -127,7 +127,8 @@ def _usage_error(args: argparse.Namespace, to_fmt: str | None) -> tuple[str, boo
     """What is wrong with the arguments, and whether the usage line goes
     before it; None when nothing is."""
     if to_fmt is None:
-        hint = formats.extension_hint(args.output)
+        hint = "standard output has no name to tell it by" if args.output == "-" \
+            else formats.extension_hint(args.output)
         because = f" ({hint})" if hint is not None else ""
         return f"cannot tell the output format of {quote(args.output)}{because}; use --to", True
     if not formats.get(to_fmt).writable:

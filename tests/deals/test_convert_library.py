@@ -348,3 +348,17 @@ def test_a_typo_in_a_format_name_names_the_format_meant(tmp_path: Path, name: st
             call()
         assert raised.value.hint is not None and name in meant(raised.value.hint)
     assert sorted(os.listdir(tmp_path)) == ["in.deals"]
+
+
+def test_standard_output_without_a_format_is_told_to_name_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'-' has no extension to be read, nor to be told of: the usage error
+    says it is standard output (it said the name had no extension and
+    listed the extensions)."""
+    source = deals_file(tmp_path, 2)
+    assert main(["convert", str(source), "-"]) == EXIT_USAGE
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err.splitlines()[-1] == ("dealerpp convert: error: cannot tell the output format "
+                                         "of '-' (standard output has no name to tell it by); "
+                                         "use --to")
