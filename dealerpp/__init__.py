@@ -50,8 +50,13 @@ if TYPE_CHECKING:
 
 
 def __dir__() -> "list[str]":
-    """The names not imported yet too: tab completion (a notebook's) offers them."""
-    return sorted(set(globals()) | set(__all__))
+    """The names a user takes, imported yet or not, and the subpackages
+    loaded: what tab completion (a notebook's) offers. Not the module's
+    own helpers (``TYPE_CHECKING``)."""
+    found = globals()
+    loaded = {name for name, value in found.items()
+              if type(value) is type(__import__("sys")) and not name.startswith("_")}
+    return sorted(loaded | set(__all__) | {name for name in found if name.startswith("__")})
 
 
 def __getattr__(name: str) -> "Any":  # (no __future__ import: it costs start-up)

@@ -15,12 +15,17 @@ import pytest
 def test_dir_lists_the_names_not_imported_yet(module: str) -> None:
     # A fresh process: in this one, other tests have imported the names.
     code = (f"import importlib, json; m = importlib.import_module({module!r}); "
-            "print(json.dumps([dir(m), m.__all__]))")
+            "print(json.dumps([dir(m), m.__all__, [n for n, v in vars(m).items() "
+            "if type(v) is type(json) and not n.startswith('_')]]))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
-    shown, listed = json.loads(done.stdout)
+    shown, listed, modules = json.loads(done.stdout)
     assert set(listed) <= set(shown)
     assert {"Deal", "Hand", "Seat", "Suit"} <= set(shown)
+    # nothing else but the modules loaded and the dunders: no TYPE_CHECKING,
+    # Any or annotations (the module's own helpers) offered to a user
+    offered = {name for name in shown if not name.startswith("__")}
+    assert offered == {name for name in [*listed, *modules] if not name.startswith("__")}
 
 
 @pytest.mark.parametrize("module", ["dealerpp", "dealerpp.deals"])

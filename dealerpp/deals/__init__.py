@@ -49,8 +49,13 @@ _FORMAT_DATA = {"GibInfo": "dealerpp.deals.formats.giblib",
 
 
 def __dir__() -> list[str]:
-    """The names not imported yet too: tab completion (a notebook's) offers them."""
-    return sorted(set(globals()) | set(__all__))
+    """The names a user takes, imported yet or not, and the modules of the
+    package loaded: what tab completion (a notebook's) offers. Not the
+    module's own helpers (``Any``, ``TYPE_CHECKING``, ``annotations``)."""
+    found = globals()
+    loaded = {name for name, value in found.items()
+              if type(value) is type(formats) and not name.startswith("_")}
+    return sorted(loaded | set(__all__) | {name for name in found if name.startswith("__")})
 
 
 def __getattr__(name: str) -> Any:
