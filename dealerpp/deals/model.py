@@ -338,18 +338,19 @@ def _tops_table() -> list[int]:
     return _TOPS
 
 
-# The shape: one lookup a suit of its length (a tuple of 8,192 small ints,
+# The shape: one lookup a suit of its length (a list of 8,192 small ints,
 # shared by the four suits: 64 KiB that stay in the cache), then the Shape
-# itself by the four lengths, spades first, in nested lists (an index of a
-# list costs less than summing the lengths into a key, whose sums past 256
-# are new int objects). The suits are read from the mask's halves, bits 0-25
-# and 26-51: each half fits one digit of a Python int, on which a shift or a
-# mask costs less than on the two-digit mask. A hand of over 13 cards finds
-# None and makes its Shape. The balanced flags are nested lists the same way.
-# Made on first use.
+# itself by the lengths, spades first, in nested lists (an index of a list
+# costs less than summing the lengths into a key, whose sums past 256 are
+# new int objects); the spades' rows are looked up by the spades' 13 bits
+# at once (_SHAPE_ROWS: one lookup fewer). The suits are read from the
+# mask's halves, bits 0-25 and 26-51: each half fits one digit of a Python
+# int, on which a shift or a mask costs less than on the two-digit mask. A
+# hand of over 13 cards finds None and makes its Shape. The balanced flags
+# are nested lists the same way. Made on first use.
 _SUIT_LENGTHS: list[int] = []
-_SHAPE_OF: list[list[list[list[Shape | None]]]] = []
-_BALANCED_OF: list[list[list[list[bool]]]] = []
+_SHAPE_ROWS: list[list[list[list[Shape | None]]]] = []
+_BALANCED_ROWS: list[list[list[list[bool]]]] = []
 
 
 def _suit_lengths() -> list[int]:
@@ -361,17 +362,18 @@ def _suit_lengths() -> list[int]:
         balanced = [[[[(s, h, d, c) in _BALANCED for c in range(14)]
                       if any((s, h, d, c) in _BALANCED for c in range(14)) else unbalanced
                       for d in range(14)] for h in range(14)] for s in range(14)]
+        lengths = [bits.bit_count() for bits in range(SUIT_MASK + 1)]
         # Each put in place whole, the lengths last: a thread that finds
         # them finds the rest, and two threads making them at once leave
-        # the same lists.
-        _SHAPE_OF[:] = shapes
-        _BALANCED_OF[:] = balanced
-        _SUIT_LENGTHS[:] = [bits.bit_count() for bits in range(SUIT_MASK + 1)]
+        # equal lists.
+        _SHAPE_ROWS[:] = [shapes[length] for length in lengths]
+        _BALANCED_ROWS[:] = [balanced[length] for length in lengths]
+        _SUIT_LENGTHS[:] = lengths
     return _SUIT_LENGTHS
 
 
 def _shape_of_mask(mask: int) -> Shape:
-    """The Shape of a hand of over 13 cards (no row of _SHAPE_OF holds one)."""
+    """The Shape of a hand of over 13 cards (no row of _SHAPE_ROWS holds one)."""
     return Shape((mask >> 39).bit_count(), (mask >> 26 & SUIT_MASK).bit_count(),
                  (mask >> 13 & SUIT_MASK).bit_count(), (mask & SUIT_MASK).bit_count())
 
@@ -466,16 +468,16 @@ class Hand:
     def length(self, suit: Suit | int) -> int:
         return (self.mask >> (13 * int(suit)) & SUIT_MASK).bit_count()
 
-    # The shape and balance: four lookups of a suit's length, then the
-    # answer indexed by the lengths (_suit_lengths). (8191 is SUIT_MASK: a
-    # constant costs less than a global's lookup.)
+    # The shape and balance: the spades' rows by their bits, three lookups
+    # of a suit's length, then the answer indexed by those (_suit_lengths).
+    # (8191 is SUIT_MASK: a constant costs less than a global's lookup.)
     @property
     def shape(self) -> Shape:
         """Suit lengths, spades first (one made ``Shape`` a shape, looked up)."""
         mask = self.mask
         high, low = mask >> 26, mask & 0x3FFFFFF
         length = _SUIT_LENGTHS or _suit_lengths()
-        return (_SHAPE_OF[length[high >> 13]][length[high & 8191]][length[low >> 13]][
+        return (_SHAPE_ROWS[high >> 13][length[high & 8191]][length[low >> 13]][
             length[low & 8191]] or _shape_of_mask(mask))
 
     @property
@@ -484,7 +486,7 @@ class Hand:
         mask = self.mask
         high, low = mask >> 26, mask & 0x3FFFFFF
         length = _SUIT_LENGTHS or _suit_lengths()
-        return _BALANCED_OF[length[high >> 13]][length[high & 8191]][length[low >> 13]][
+        return _BALANCED_ROWS[high >> 13][length[high & 8191]][length[low >> 13]][
             length[low & 8191]]
 
     # hcp and controls: two lookups (_tops_table: the top four ranks of two
