@@ -117,6 +117,11 @@ REJECTED_FIRST = [
     "action evalcontract(north, z3N, vul), printall\naction printall\n",
     # A misspelt `action` alone on its line, the list on the next.
     "acton\n  printall\naction printall\n",
+    # Whole statements before their error: not the first nor the last one.
+    "produce 10 $1\nproduce 20\n",
+    "generate 10 $1\ngenerate 20\n",
+    "dealer north $1\ndealer south\n",
+    "vulnerable NS $1\nvulnerable EW\n",
 ]
 
 

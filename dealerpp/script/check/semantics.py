@@ -211,6 +211,8 @@ class SemanticPass:
 
     def first_wins(self, tree: Tree, name: str) -> None:
         keyword = tree.children[0]
+        if self.has_error(tree):
+            return  # dealer rejects it: it is not the first, nor ignored
         if name in self.last:
             self.warn(keyword, f"this {name} is ignored: dealer keeps the first one "
                       f"(line {self.last[name].line})", related_line=self.last[name].line)
@@ -239,7 +241,7 @@ class SemanticPass:
         return any(line in lines for line in range(first, last + 1))
 
     def stmt_dealer(self, tree: Tree) -> None:
-        self.last_wins(tree.children[0], "dealer")
+        self.last_wins(tree.children[0], "dealer", tree)
         self.note_analysis()
 
     def stmt_vulnerable(self, tree: Tree) -> None:
@@ -250,7 +252,7 @@ class SemanticPass:
         if str(side) == "vulnerable":
             self.warn(side, "`vulnerable` is not a vulnerability: dealer keeps whatever "
                       "the word before it set", "use none, NS, EW or all")
-        self.last_wins(first, "vulnerable")
+        self.last_wins(first, "vulnerable", tree)
 
     def stmt_condition(self, tree: Tree) -> None:
         self.replace_live("condition", tree.children[0])
