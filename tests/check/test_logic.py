@@ -477,3 +477,25 @@ def test_shapes_for_points_are_the_shapes_whose_cards_reach_the_points(
         if spans is not None and spans[0] <= low + width and spans[1] >= low:
             expected |= 1 << index
     assert found == expected
+
+
+@pytest.mark.parametrize("suits", [(0,), (3,), (0, 1), (1, 3), (0, 2, 3), (0, 1, 2, 3)])
+@pytest.mark.parametrize("coeffs", [(1, 1, 1, 1), (1, -1, 2, -1), (-2, 1, -1, 3)])
+def test_shapes_where_a_sum_of_lengths_lies_in_a_range(suits: tuple[int, ...],
+                                                       coeffs: tuple[int, ...]) -> None:
+    """The shapes where a weighted sum of suit lengths plus a constant lies
+    in a range (as `spades(north) - clubs(north) >= 2` narrows north's
+    shapes), against each of the 560 shapes summed: every single value, and
+    ranges within a mask of every third shape."""
+    from dealerpp.script.check.domain import shapes_where
+
+    terms = [(suit, coeffs[index]) for index, suit in enumerate(suits)]
+    sums = [sum(coeff * shape[suit] for suit, coeff in terms) for shape in ALL_SHAPES]
+    every = 2**560 - 1
+    thirds = sum(1 << index for index in range(0, 560, 3))
+    for value in range(min(sums) - 1, max(sums) + 2):
+        expected = sum(1 << index for index, total in enumerate(sums) if total == value)
+        assert shapes_where(every, terms, 0, value, value) == expected
+        expected = sum(1 << index for index, total in enumerate(sums)
+                       if value <= total + 2 <= value + 4 and index % 3 == 0)
+        assert shapes_where(thirds, terms, 2, value, value + 4) == expected

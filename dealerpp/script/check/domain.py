@@ -14,6 +14,7 @@ deal" (``None``, the bottom) is a proof.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 
 from dealerpp.shapes.universe import ALL_SHAPES, FULL_MASK, LENGTH_MASK
 
@@ -259,23 +260,29 @@ def _hand_points(spans: tuple[tuple[Interval | None, ...], ...]
         return found
     rows = []
     bit = 1
-    for shape in ALL_SHAPES:
-        least = most = 0
-        for suit in range(4):
-            span = spans[suit][shape[suit]]
-            if span is None:
-                break
-            least += span[0]
-            most += span[1]
-        else:
-            rows.append((least, most, bit))
-        bit <<= 1
-    rows.sort(key=lambda row: row[0])
+    spade_spans, heart_spans, diamond_spans, club_spans = spans
+    # The shapes in ALL_SHAPES' order (spades, hearts, diamonds, longest
+    # first), the two major suits' points added once for their diamonds.
+    for spades in range(13, -1, -1):
+        first = spade_spans[spades]
+        for hearts in range(13 - spades, -1, -1):
+            second = heart_spans[hearts]
+            rest = 13 - spades - hearts
+            if first is None or second is None:
+                bit <<= rest + 1
+                continue
+            least, most = first[0] + second[0], first[1] + second[1]
+            for diamonds in range(rest, -1, -1):
+                third, fourth = diamond_spans[diamonds], club_spans[rest - diamonds]
+                if third is not None and fourth is not None:
+                    rows.append((least + third[0] + fourth[0], most + third[1] + fourth[1], bit))
+                bit <<= 1
+    rows.sort(key=itemgetter(0))
     leasts = [row[0] for row in rows]
     fewest_first = [0]
     for row in rows:
         fewest_first.append(fewest_first[-1] | row[2])
-    rows.sort(key=lambda row: row[1])
+    rows.sort(key=itemgetter(1))
     mosts = [row[1] for row in rows]
     most_last = [0]
     for row in reversed(rows):
@@ -388,19 +395,48 @@ def shapes_where(mask: int, seat_terms: Iterable[tuple[int, int]], const: int,
     if kept is not None:
         return kept
     kept = 0
-    bit = 1
-    for shape in ALL_SHAPES:
-        if mask & bit:
-            value = const
-            for suit, coeff in terms:
-                value += coeff * shape[suit]
-            if low <= value <= high:
-                kept |= bit
-        bit <<= 1
+    for value, shapes in _shapes_by_value(terms):
+        if low <= value + const <= high:
+            kept |= shapes
+    kept &= mask
     if len(_SHAPES_WHERE) > 1024:
         _SHAPES_WHERE.clear()
     _SHAPES_WHERE[key] = kept
     return kept
+
+
+# The shapes by the value of sum(coeff * length(suit)), for each such sum met.
+_BY_VALUE: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _shapes_by_value(terms: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Each value the sum of ``terms`` (suit, coefficient) takes over the 560
+    shapes, with the shapes that give it: worked out once a sum, so that
+    shapes_where looks at a few dozen values where it walked the shapes for
+    each mask and range."""
+    found = _BY_VALUE.get(terms)
+    if found is None:
+        masks: dict[int, int] = {}
+        if len(terms) <= 2:  # by the lengths of its suits: 105 pairs at most
+            (suit, coeff), (other, factor) = terms[0], terms[-1] if len(terms) > 1 else (0, 0)
+            for length in range(14):
+                row = LENGTH_MASK[suit][length]
+                for more in range(14 - length if factor else 1):
+                    shapes = row & LENGTH_MASK[other][more] if factor else row
+                    value = coeff * length + factor * more
+                    masks[value] = masks.get(value, 0) | shapes
+        else:
+            bit = 1
+            for shape in ALL_SHAPES:
+                value = 0
+                for suit, coeff in terms:
+                    value += coeff * shape[suit]
+                masks[value] = masks.get(value, 0) | bit
+                bit <<= 1
+        if len(_BY_VALUE) > 256:
+            _BY_VALUE.clear()
+        found = _BY_VALUE[terms] = tuple(sorted(masks.items()))
+    return found
 
 
 # -- lattice operations ------------------------------------------------------------
