@@ -51,6 +51,7 @@ def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LI
                 queue.append((_TOP - gain) << _ID_BITS | t)
         heapify(queue)
     chosen: list[TermId] = []
+    lefts: list[ShapeMask] = []  # lefts[i]: the shapes still left when chosen[i] was taken
     left, count, room = target, target.bit_count(), limit
     while left:
         if not queue:
@@ -60,7 +61,7 @@ def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LI
         if bound * room < count:
             return None  # even the best gains left cannot finish in time
         if bound == 1:  # from here on every term takes one shape
-            return _one_each(left, pool, table, chosen, room, target)
+            return _one_each(left, pool, table, chosen, lefts, room)
         term = entry & _ID_MASK
         gain = (masks[term] & left).bit_count()
         if gain != bound:  # a stale bound: requeue the term with its gain
@@ -71,14 +72,15 @@ def cover(target: ShapeMask, pool: TermSet, table: TermTable, limit: int = NO_LI
             continue
         heappop(queue)
         chosen.append(term)
+        lefts.append(left)
         left &= ~masks[term]
         count -= gain
         room -= 1
-    return without_redundant(chosen, target, masks)
+    return without_redundant(chosen, lefts, masks)
 
 
 def _one_each(left: ShapeMask, pool: TermSet, table: TermTable, chosen: list[TermId],
-              room: int, target: ShapeMask) -> list[TermId] | None:
+              lefts: list[ShapeMask], room: int) -> list[TermId] | None:
     """Finish a cover whose terms now take one shape each: for each shape
     left, the lowest id containing it, in id order (the greedy's choices)."""
     shapes = indices(left)
@@ -87,32 +89,40 @@ def _one_each(left: ShapeMask, pool: TermSet, table: TermTable, chosen: list[Ter
     last: list[TermId] = []
     taken = 0  # the shapes of the terms in ``last``
     masks, containing = table.masks, table.containing
+    singles = table.single_terms()
+    # The terms of two shapes or more come first (ids go largest first): the
+    # lowest id is one of them when any takes the shape, else the shape's own
+    # one-shape term. Looked for among them alone, on ints of half the width.
+    several = pool & table.several_shapes
     for shape in shapes:
-        terms = containing[shape] & pool
-        if not terms:
-            return None
-        term = (terms & -terms).bit_length() - 1
+        terms = containing[shape] & several
+        if terms:
+            term = (terms & -terms).bit_length() - 1
+        else:
+            term = singles[shape]
+            if not pool >> term & 1:
+                return None
         last.append(term)
         taken |= masks[term]
     # Each of ``last`` is the only term taking its shape (no term left takes
     # two of ``left``), so none of them is redundant: only ``chosen`` is checked.
-    return without_redundant(chosen, target, masks, taken) + sorted(last)
+    return without_redundant(chosen, lefts, masks, taken) + sorted(last)
 
 
-def without_redundant(chosen: list[TermId], target: ShapeMask,
+def without_redundant(chosen: list[TermId], lefts: list[ShapeMask],
                       masks: tuple[ShapeMask, ...], after: ShapeMask = 0) -> list[TermId]:
-    """``chosen`` without the terms whose part of ``target`` the others
-    (and the shapes ``after``, taken by terms to follow) already cover;
-    the last chosen are dropped first."""
+    """``chosen`` (a greedy cover's terms, ``lefts[i]`` the shapes of the
+    target still left when ``chosen[i]`` was taken) without the terms whose
+    part of the target the others (and the shapes ``after``, taken by terms
+    to follow) already cover; the last chosen are dropped first. The terms
+    before ``chosen[i]`` cover all of the target but ``lefts[i]``, so only
+    ``lefts[i]`` is looked for in the terms kept after it."""
     if len(chosen) < 2 and not after:
         return chosen
-    before = [0]  # before[i]: the shapes of chosen[:i]
-    for term in chosen:
-        before.append(before[-1] | masks[term])
     kept: list[TermId] = []
     # ``after``: the shapes of the terms after the current one, kept or to follow
     for i in range(len(chosen) - 1, -1, -1):
-        if target & ~(before[i] | after):
+        if lefts[i] & ~after:
             kept.append(chosen[i])
             after |= masks[chosen[i]]
     kept.reverse()

@@ -43,6 +43,7 @@ _MAX_DEPTH = 32  # deeper conditions go to the LALR parser (no recursion limits 
 _LEVELS: tuple[tuple[str, ...], ...] = (
     (",",), ("||",), ("&&",), ("==", "!="), ("<=", ">=", "<", ">"), ("+", "-"), ("*", "/", "%"))
 _OPERATORS = sorted({op for level in _LEVELS for op in level}, key=len, reverse=True)
+_LEVEL_OF = {op: level for level, ops in enumerate(_LEVELS) for op in ops}
 
 
 class _NotMine(Exception):
@@ -235,20 +236,23 @@ class _Reader:
 
     # -- conditions ----------------------------------------------------------
     def expression(self, level: int, depth: int) -> ast.Expr:
-        """The operators of ``_LEVELS[level:]``, left to right."""
-        if level == len(_LEVELS):
-            return self.atom(depth)
-        left = self.expression(level + 1, depth)
-        operators = _LEVELS[level]
+        """The operators of ``_LEVELS[level:]``, left to right: an atom, then
+        each operator of those levels with what binds tighter on its right
+        (precedence climbing: the tree the grammar's level-by-level rules
+        give, with one look for the operator after an operand, not one a
+        level)."""
+        left = self.atom(depth)
         while True:
             found = self.operator(depth)
-            if found is None or found[0] not in operators:
-                if found is not None:
-                    self.at = found[2]  # not this level's: put it back
+            if found is None:
                 return left
-            op, op_at, _ = found
-            right = self.expression(level + 1, depth)
-            if level <= 2:  # ',' '||' '&&' sit at their left operand
+            op, op_at, before = found
+            op_level = _LEVEL_OF[op]
+            if op_level < level:
+                self.at = before  # a looser operator: the caller's
+                return left
+            right = self.expression(op_level + 1, depth)
+            if op_level <= 2:  # ',' '||' '&&' sit at their left operand
                 left = ast.Binary("&&" if op == "," else op, left, right, left.pos)
             else:
                 left = ast.Binary(op, left, right, _pos(op_at))

@@ -25,6 +25,7 @@ from dealerpp.shapes.generated.term_data import CONTAINING, MASKS, SIZES, TEXTS,
 from dealerpp.shapes.universe import (
     FULL_MASK,
     SHAPE_BYTES,
+    SHAPE_COUNT,
     ShapeMask,
     indices,
     lowest,
@@ -74,6 +75,9 @@ class TermTable:
         self._under_rows: list[list[TermSet]] | None = None
         self._index: dict[str, TermId] | None = None
         self._length_terms: list[list[TermId]] | None = None
+        # The terms of two shapes or more: the ids below the first one-shape term.
+        self.several_shapes: TermSet = (1 << sizes.index(1)) - 1
+        self._single_terms: list[TermId] | None = None
 
     def id_of(self, text: str) -> TermId:
         """The id of the term written ``text`` (``"5xxx"``, ``"any 4432"``)."""
@@ -149,6 +153,16 @@ class TermTable:
                  for n in range(10)]
                 for k in range(4)]
         return self._length_terms[suit][length]
+
+    def single_terms(self) -> list[TermId]:
+        """single_terms()[s]: the id of the term of shape s alone (made on first use)."""
+        if self._single_terms is None:
+            singles = [0] * SHAPE_COUNT
+            masks = self.masks
+            for term in range(self.several_shapes.bit_length(), len(masks)):
+                singles[masks[term].bit_length() - 1] = term
+            self._single_terms = singles
+        return self._single_terms
 
     def ids(self, terms: TermSet) -> list[TermId]:
         """The ids in ``terms``, lowest (largest term) first."""
