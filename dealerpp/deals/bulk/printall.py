@@ -19,7 +19,7 @@ there on. Writing, a deal is numbered by its place in the output.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -254,36 +254,46 @@ def _deals_at(out: np.ndarray, at: int, masks: np.ndarray, first_number: int,
               digits: int) -> int | None:
     """Write the deals (numbered from ``first_number``, numbers of ``digits``
     digits) from byte ``at``; where they end, or None."""
-    head = max(digits, 4) + 2  # "%4d." and the line end
-    cells, west, lengths = _by_places()
+    _, _, lengths = _by_places()
     signed = np.ascontiguousarray(masks).view(np.int64)  # below 2**52: indexes with no cast
-    # by suit row: North's, East's and South's holdings, and West's (each
-    # contiguous: the takes below copy no index)
-    others = signed[:, _NES_COLUMNS] >> _NES_SHIFTS
+    # by suit row: North's, East's and South's holdings, and West's
+    others = signed[None, :, :3] >> _ROW_SHIFTS[:, None, None]
     others &= 8191
     if (popcount(others) > 10).any():
         return None
-    wests = signed[:, 3:] >> _ROW_SHIFTS
+    wests = signed[None, :, 3] >> _ROW_SHIFTS[:, None]
     wests &= 8191
-    ends = np.empty((len(masks), 5), np.int64)  # where the rows start, the deal ends
+    return _pieces_at(out, at, others, wests, lengths.take(wests), first_number, digits)
+
+
+def _pieces_at(out: np.ndarray, at: int, others: np.ndarray, wests: np.ndarray,
+               west_lengths: np.ndarray, first_number: int, digits: int) -> int:
+    """Write deals given by suit row (``others``: ``(4, N, 3)`` North's,
+    East's and South's holdings, none of more than ten cards; ``wests``:
+    ``(4, N)`` West's, and ``west_lengths`` its cells' widths) from byte
+    ``at``; where they end."""
+    head = max(digits, 4) + 2  # "%4d." and the line end
+    cells, west, _ = _by_places()
+    count = others.shape[1]
+    ends = np.empty((count, 5), np.int64)  # where the rows start, the deal ends
     ends[:, 0] = head
-    np.add(lengths.take(wests), 61, out=ends[:, 1:])
+    np.add(west_lengths.T, 61, out=ends[:, 1:])
     ends[:, 4] += 1
     flat = ends.reshape(-1)
     np.cumsum(flat, out=flat)
     flat += at
-    # each put one-dimensional, numpy's quickest way to put items
-    slots_at(out, head)[ends[:, 0] - head] = _number_lines_from(first_number, len(masks), digits)
-    wests[:, 3] += 8192  # the last row: and the blank line
-    slots_at(out, _SLOT)[(ends[:, 1:] - _SLOT).reshape(-1)] = west.take(wests.reshape(-1))
-    blocks = items(cells.take(others).view(np.uint8).reshape(-1, 60))
-    slots_at(out, 60)[ends[:, :4].reshape(-1)] = blocks
+    # each put one-dimensional, numpy's quickest way to put items; the
+    # pieces come row by row (the places, taken so, are a small copy)
+    slots_at(out, head)[ends[:, 0] - head] = _number_lines_from(first_number, count, digits)
+    kinds = wests + _LAST_ROW  # the last row: and the blank line
+    slots_at(out, _SLOT)[(ends[:, 1:].T - _SLOT).reshape(-1)] = west.take(kinds.reshape(-1))
+    blocks = items(cells.take(others.reshape(-1, 3)).view(np.uint8).reshape(-1, 60))
+    slots_at(out, 60)[ends[:, :4].T.reshape(-1)] = blocks
     return int(ends[-1, 4])
 
 
+_LAST_ROW = np.array([[0], [0], [0], [8192]], np.int64)
 _ROW_SHIFTS = np.array([39, 26, 13, 0], np.int64)  # a seat's mask: spades first
-_NES_COLUMNS = [0, 1, 2] * 4  # North, East, South by suit row
-_NES_SHIFTS = np.repeat(_ROW_SHIFTS, 3)
 _NUMBER_LINES: list[np.ndarray] = []
 
 
@@ -319,12 +329,14 @@ def _number_lines_from(first: int, count: int, digits: int) -> np.ndarray:
 # deals numbered 1 on) is read where the writer puts each piece: a deal's
 # number line ends at its dot, its rows follow at places that West's suit
 # lengths give, and North's, East's and South's cells are at fixed columns
-# of a row. The deals read so are written again (printall_text) and the
-# chunk's bytes compared with what that gives: the deals up to the first
-# byte that differs are vouched for, each the very text the per-deal reader
-# reads as that deal. No pattern or per-deal step is needed; a reading that
-# went astray (a dot in a wrong place, a card twice) only gives a text that
-# differs, and from there the records go the usual way.
+# of a row. The deals read so are written again from the holdings read
+# (_pieces_at, as printall_text writes them, with nothing taken apart from
+# masks again) and the chunk's bytes compared with what that gives: the
+# deals up to the first byte that differs are vouched for, each the very
+# text the per-deal reader reads as that deal. No pattern or per-deal step
+# is needed; a reading that went astray (a dot in a wrong place, a card
+# twice) only gives a text that differs, and from there the records go the
+# usual way.
 
 
 def vouched_deals(data: bytes) -> tuple[np.ndarray, int] | None:
@@ -341,39 +353,82 @@ def vouched_deals(data: bytes) -> tuple[np.ndarray, int] | None:
     if not _HASHED:
         _HASHED.append(_hashed_table())
     starts = _dots(arr) + 2  # the first row, after ".\n"
-    masks = np.zeros((len(starts), 4), np.uint64)
+    masks = np.empty((len(starts), 4), np.uint64)
     rows = slots_at(arr, 60)  # a row's 60 bytes from each place, one item each
     done, at = 0, 0  # deals vouched for, the bytes they take
     for a in range(0, len(starts), _SUB):
-        ends = _rows_read(rows, starts[a:a + _SUB], masks[a:a + _SUB])
+        read, ends = _rows_read(rows, starts[a:a + _SUB])
         whole = int(np.searchsorted(ends, len(arr), side="right"))
-        passed, at = _same_text(arr, at, masks[a:a + whole], first + a)
+        passed, at = _same_text(arr, at, read, whole, first + a, masks[a:])
         done += passed
         if passed < len(ends):
             break
     return (masks[:done], at) if done else None
 
 
-def _same_text(arr: np.ndarray, at: int, masks: np.ndarray, first: int) -> tuple[int, int]:
-    """How many of the deals (numbered from ``first``), from the first, the
-    writer writes as ``arr`` has them from byte ``at``; where they end."""
-    full = full_rows(masks)
-    masks = masks[:int(np.argmin(full)) if not full.all() else len(masks)]
-    text = printall_text(masks, first)
-    if text is None:  # a cell of North, East or South wider than 20: no text read so
-        wide = (popcount(suit_rows(masks)[:, :, :3]) > 10).any(axis=(1, 2))
-        masks = masks[:int(np.argmax(wide))]
-        text = printall_text(masks, first)
-    if text is None or not len(text):
+class _Rows(NamedTuple):
+    """Deals read by places, by suit row (spades first), then deal: North's,
+    East's and South's holdings ``(4, N, 3)``, West's ``(4, N)`` and its
+    cells' widths."""
+
+    others: np.ndarray
+    wests: np.ndarray
+    west_lengths: np.ndarray
+
+
+def _same_text(arr: np.ndarray, at: int, read: _Rows, count: int, first: int,
+               masks: np.ndarray) -> tuple[int, int]:
+    """How many of the first ``count`` deals read (numbered from ``first``),
+    from the first, the writer writes as ``arr`` has them from byte ``at``
+    (their masks put in ``masks``); where they end."""
+    held = _masks_of(read, count)
+    # each row's four cells hold its 13 cards (West's is the rest), so a
+    # deal is complete when each hand has 13 (array.full_rows, less the union)
+    full = (popcount(held) == 13).view(np.uint32)[:, 0] == _ALL_FOUR
+    count = int(np.argmin(full)) if not full.all() else count
+    if not count:
         return 0, at
+    masks[:count] = held[:count]
+    text = _rows_text(read, count, first)
     there = arr[at:at + len(text)]
     if len(there) == len(text) and np.array_equal(text, there):
-        return len(masks), at + len(text)
+        return count, at + len(text)
     differ = np.flatnonzero(text[:len(there)] != there)
     place = int(differ[0]) if len(differ) else len(there)
-    ends = _text_ends(masks, first)
-    count = int(np.searchsorted(ends, place, side="right"))
-    return count, at + (int(ends[count - 1]) if count else 0)
+    ends = _text_ends(masks[:count], first)
+    passed = int(np.searchsorted(ends, place, side="right"))
+    return passed, at + (int(ends[passed - 1]) if passed else 0)
+
+
+_ALL_FOUR = np.frombuffer(bytes([1, 1, 1, 1]), np.uint32)[0]  # four True bytes
+
+
+def _masks_of(read: _Rows, count: int) -> np.ndarray:
+    """The N E S W masks of the first ``count`` deals read."""
+    masks = np.empty((count, 4), np.int64)
+    others, wests = read.others[:, :count], read.wests[:, :count]
+    nes, west = masks[:, :3], masks[:, 3]
+    np.left_shift(others[0], 39, out=nes)
+    np.left_shift(wests[0], 39, out=west)
+    for row, shift in ((1, 26), (2, 13)):
+        nes |= others[row] << shift
+        west |= wests[row] << shift
+    nes |= others[3]
+    west |= wests[3]
+    return masks.view(np.uint64)
+
+
+def _rows_text(read: _Rows, count: int, first: int) -> np.ndarray:
+    """The writer's text of the first ``count`` deals read, numbered from
+    ``first`` (a view of a buffer used again once let go)."""
+    top = len(str(first + count))
+    out = _BUFFERS.get(count * (max(top, 4) + 2 + 277))
+    at = 0
+    for run_start, run_stop, digits in digit_counts(first, count):
+        part = slice(run_start, run_stop)
+        at = _pieces_at(out, at, read.others[:, part], read.wests[:, part],
+                        read.west_lengths[:, part], first + run_start, digits)
+    return out[:at]
 
 
 def _first_number(data: bytes) -> int | None:
@@ -435,35 +490,39 @@ def _dots(arr: np.ndarray) -> np.ndarray:
     return dots
 
 
-def _rows_read(rows: np.ndarray, at: np.ndarray, masks: np.ndarray) -> np.ndarray:
-    """Read the four rows of deals whose first starts at ``at`` into ``masks``;
+def _rows_read(rows: np.ndarray, at: np.ndarray) -> tuple[_Rows, np.ndarray]:
+    """Read the four rows of deals whose first starts at ``at``, row by row;
     where the deals end."""
     _, _, lengths = _by_places()
     last = len(rows) - 1
-    held = np.zeros((len(at), 3), np.int64)  # N E S, a row's 13 bits at a time
-    west = np.zeros(len(at), np.int64)
-    for _ in range(4):
+    count = len(at)
+    others = np.empty((4, count, 3), np.int64)
+    wests = np.empty((4, count), np.int64)
+    west_lengths = np.empty((4, count), np.int64)
+    for row in range(4):
         at = np.minimum(at, last)  # past the end: garbage, the end ends it
-        cells = _row_holdings(rows[at].view(np.uint8))  # (count, 3): N E S
-        row_west = 8191 & ~(cells[:, 0] | cells[:, 1] | cells[:, 2])
-        held <<= 13
-        held |= cells
-        west <<= 13
-        west |= row_west
-        at = at + 61 + lengths.take(row_west)
-    masks[:, :3] = held
-    masks[:, 3] = west
-    ends: np.ndarray = at + 1
-    return ends
+        cells = others[row]
+        _row_holdings(rows[at].view(np.uint8), cells)
+        west = wests[row]
+        np.bitwise_or(cells[:, 0], cells[:, 1], out=west)
+        west |= cells[:, 2]
+        west ^= 8191
+        # "clip" (West has 13 bits: nothing is clipped) puts straight into
+        # ``out``, where "raise" takes into a buffer and copies it there
+        lengths.take(west, out=west_lengths[row], mode="clip")
+        at = at + west_lengths[row]
+        at += 61
+    at += 1
+    return _Rows(others, wests, west_lengths), at
 
 
-def _row_holdings(text: np.ndarray) -> np.ndarray:
-    """``(N, 3)`` holdings of the three 20-byte cells starting each 60-byte
-    row of ``text`` (its bytes one after another): the bits of the pairs of
-    characters of a cell (a rank and a blank where the writer puts one,
-    anything else where it does not: the text written again tells). The
-    pairs are laid out a column a row (``(10, N, 3)``), so each OR runs
-    over contiguous rows."""
+def _row_holdings(text: np.ndarray, out: np.ndarray) -> None:
+    """Put in ``out`` (``(N, 3)``) the holdings of the three 20-byte cells
+    starting each 60-byte row of ``text`` (its bytes one after another):
+    the bits of the pairs of characters of a cell (a rank and a blank
+    where the writer puts one, anything else where it does not: the text
+    written again tells). The pairs are laid out a column a row (``(10,
+    N, 3)``), so each OR runs over contiguous rows."""
     codes = np.empty((10, len(text) // 60, 3), np.uint16)
     codes[...] = text.view("<u2").reshape(-1, 3, 10).transpose(2, 0, 1)
     codes *= np.uint16(_HASH_MUL)
@@ -471,8 +530,7 @@ def _row_holdings(text: np.ndarray) -> np.ndarray:
     bits = np.left_shift(np.uint16(1), codes)
     held = np.bitwise_or.reduce(bits, axis=0)
     held &= np.uint16(_HASH_MASK)
-    holdings: np.ndarray = _HASHED[0].take(held).astype(np.int64)
-    return holdings
+    out[...] = _HASHED[0].take(held)
 
 
 _TABLES: list[np.ndarray] = []
