@@ -184,6 +184,15 @@ def misspelt_keyword(line: str) -> str | None:
     return line[:start] + word[:3] + word[4] + word[3] + word[5:] + line[found.end(1):]
 
 
+_DEFINITION = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*=(?!=)")
+
+
+def definition_with_equals(line: str) -> str | None:
+    """A definition typed with `==`: `lp1 == ...`."""
+    found = _DEFINITION.match(line)
+    return None if found is None else line[:found.end() - 1] + "==" + line[found.end():]
+
+
 def trailing_hash(line: str) -> str | None:
     if (_code_part(line) != line or not _STATEMENT_START.match(line) or '"' in line
             or "shape{" in line):
@@ -203,7 +212,7 @@ KINDS = (*EDITS, *NEW_LINES)
 # More kinds, injected into the real scripts only (REAL_KINDS).
 EDITS.update({"single-equals": single_equals, "single-ampersand": single_ampersand,
               "capital-seat": capital_seat, "misspelt-keyword": misspelt_keyword,
-              "trailing-hash": trailing_hash})
+              "trailing-hash": trailing_hash, "definition-with-equals": definition_with_equals})
 NEW_LINES.update({
     "vulnerable-both": "vulnerable both", "vulnerable-All": "vulnerable All",
     "z-contract": "action average score(vul, z3N, 9)",

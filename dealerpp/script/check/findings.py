@@ -94,11 +94,15 @@ class LogicPass:
         if analysis is not None:
             analysis.define(name, tree)
 
-    def condition(self, keyword: Token, tree: Any) -> None:
+    def condition(self, keyword: Token, tree: Any, judged: bool = True) -> None:
+        """Analyse a condition; ``judged``: say whether it can hold at all (not
+        for one with an error: dealer rejects the script, it selects nothing)."""
         analysis = self.current()
         if analysis is None:
             return
         value = analysis.condition(tree)
+        if not judged:
+            return
         if value.if_true is None and value.split:
             self.add(CONDITION_NEVER_HOLDS, keyword,
                      "this condition can never hold: dealer would deal until its generate "

@@ -258,13 +258,36 @@ class SemanticPass:
         self.replace_live("condition", tree.children[0])
         self.live_expression(tree.children[1], "condition")
         self.last_wins(tree.children[0], "condition", tree)
-        self.analysis().condition(tree.children[0], tree.children[1])
+        self.analysis().condition(tree.children[0], tree.children[1], not self.has_error(tree))
 
     def stmt_bare_condition(self, tree: Tree) -> None:
+        self.definition_typed_as_comparison(tree.children[0])
         self.replace_live("condition", first_token(tree))
         self.live_expression(tree.children[0], "condition")
         self.last_wins(first_token(tree), "condition", tree)
-        self.analysis().condition(first_token(tree), tree.children[0])
+        self.analysis().condition(first_token(tree), tree.children[0], not self.has_error(tree))
+
+    def definition_typed_as_comparison(self, expression: Any) -> None:
+        """`lp1 == spades(south) - 4` starting a line, `lp1` unknown: a
+        definition typed with `==`. One error, which says so; the later uses
+        of the name are its echo (dealer stops at the first anyway)."""
+        node = expression  # down the left side to the statement's first name
+        while isinstance(node, Tree) and node.data in ("binary", "if_expr"):
+            left = node.children[0]
+            if (node.data == "binary" and node.children[1].type == "EQ"
+                    and isinstance(left, Tree) and left.data == "var"):
+                break
+            node = left
+        else:
+            return
+        name = left.children[0]
+        text, start = self.report.text, name.start_pos or 0
+        if (str(name) in self.variables or str(name) in self.broken_names
+                or text[text.rfind("\n", 0, start) + 1:start].strip()):
+            return  # known, or not where a definition starts: `(z == 1)`
+        self.error(name, f"unknown variable `{name}` (dealer: unknown variable)",
+                   f"to define it, write `{name} = ...`: `==` compares")
+        self.broken_names.add(str(name))
 
     def analysis(self) -> LogicPass:
         """The logic analysis, with the deck as the script has set it so far."""
