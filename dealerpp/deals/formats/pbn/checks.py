@@ -67,7 +67,6 @@ _USUAL_HOLDING = r"([AKQJT98765432]*)"
 _USUAL_HAND = r"\.".join([_USUAL_HOLDING] * 4)
 # N: (or E: S: W:) then four hands of four suits, one blank between hands
 _USUAL_DEAL = re.compile(r"([NESW]):" + " ".join([_USUAL_HAND] * 4))
-_USUAL_DEAL_MATCH = _USUAL_DEAL.fullmatch
 _SEAT_PREFIX = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 
@@ -76,27 +75,23 @@ def quick_full_deal(value: str) -> tuple[int, int, int, int] | None:
     hands of 13 cards, ranks high to low in upper case, one blank between
     hands), else None: most deal strings, read by one match and a look-up
     a suit instead of a loop per card."""
-    match = _USUAL_DEAL_MATCH(value)
+    match = _USUAL_DEAL.fullmatch(value)
     if match is None:
         return None
-    # (one unpacking into names: a list of the suits and 16 look-ups in it
-    # cost more)
-    (seat, n0, n1, n2, n3, e0, e1, e2, e3, s0, s1, s2, s3, w0, w1, w2, w3) = match.groups()
+    seat, *suits = match.groups()
     first, second, third, fourth = _USUAL
-    try:  # each suit's bits in their place: added, as no two suits share a bit
-        north = first[n0] + second[n1] + third[n2] + fourth[n3]
-        east = first[e0] + second[e1] + third[e2] + fourth[e3]
-        south = first[s0] + second[s1] + third[s2] + fourth[s3]
-        west = first[w0] + second[w1] + third[w2] + fourth[w3]
+    try:
+        north = first[suits[0]] | second[suits[1]] | third[suits[2]] | fourth[suits[3]]
+        east = first[suits[4]] | second[suits[5]] | third[suits[6]] | fourth[suits[7]]
+        south = first[suits[8]] | second[suits[9]] | third[suits[10]] | fourth[suits[11]]
+        west = first[suits[12]] | second[suits[13]] | third[suits[14]] | fourth[suits[15]]
     except KeyError:
-        if not all(suit in first or _learn(suit) for suit in match.groups()[1:]):
+        if not all(suit in first or _learn(suit) for suit in suits):
             return None
         return quick_full_deal(value)
-    # 13 cards a hand: each hand 16 characters (13 ranks, 3 dots), so 69 in
-    # all; with 52 cards written, a sum of all 52 bits is every card once (a
-    # card in two hands would carry, leaving fewer than 52 bits set)
-    if (len(value) != 69 or value[18] != " " or value[35] != " " or value[52] != " "
-            or north + east + south + west != FULL_MASK):
+    # 13 cards a hand and all 52 dealt: no card can be in two hands
+    if (north | east | south | west) != FULL_MASK or north.bit_count() != 13 or \
+            east.bit_count() != 13 or south.bit_count() != 13 or west.bit_count() != 13:
         return None
     at = _SEAT_PREFIX[seat]
     if at == 0:
