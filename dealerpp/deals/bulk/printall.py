@@ -352,18 +352,25 @@ def vouched_deals(data: bytes) -> tuple[np.ndarray, int] | None:
         return None
     if not _HASHED:
         _HASHED.append(_hashed_table())
-    starts = _dots(arr) + 2  # the first row, after ".\n"
-    masks = np.empty((len(starts), 4), np.uint64)
+    masks = np.empty((len(arr) // 259 + 1, 4), np.uint64)  # a deal takes 259 bytes or more
     rows = slots_at(arr, 60)  # a row's 60 bytes from each place, one item each
     done, at = 0, 0  # deals vouched for, the bytes they take
-    for a in range(0, len(starts), _SUB):
-        read, ends = _rows_read(rows, starts[a:a + _SUB])
-        whole = int(np.searchsorted(ends, len(arr), side="right"))
-        passed, at = _same_text(arr, at, read, whole, first + a, masks[a:])
-        done += passed
-        if passed < len(ends):
-            break
+    # a window of the chunk at a time, so that what is read, written
+    # again and compared is still in the cache
+    for window in range(0, len(arr), _WINDOW):
+        starts = _dots(arr[window:window + _WINDOW]) + (window + 2)  # the first row, after ".\n"
+        for a in range(0, len(starts), _SUB):
+            read, ends = _rows_read(rows, starts[a:a + _SUB])
+            whole = int(np.searchsorted(ends, len(arr), side="right"))
+            passed, at, held = _same_text(arr, at, read, whole, first + done)
+            masks[done:done + passed] = held[:passed]
+            done += passed
+            if passed < len(ends):
+                return (masks[:done], at) if done else None
     return (masks[:done], at) if done else None
+
+
+_WINDOW = 1 << 19  # bytes: about 1,900 deals
 
 
 class _Rows(NamedTuple):
@@ -376,28 +383,27 @@ class _Rows(NamedTuple):
     west_lengths: np.ndarray
 
 
-def _same_text(arr: np.ndarray, at: int, read: _Rows, count: int, first: int,
-               masks: np.ndarray) -> tuple[int, int]:
+def _same_text(arr: np.ndarray, at: int, read: _Rows, count: int,
+               first: int) -> tuple[int, int, np.ndarray]:
     """How many of the first ``count`` deals read (numbered from ``first``),
-    from the first, the writer writes as ``arr`` has them from byte ``at``
-    (their masks put in ``masks``); where they end."""
+    from the first, the writer writes as ``arr`` has them from byte ``at``;
+    where they end; the masks of the deals read."""
     held = _masks_of(read, count)
     # each row's four cells hold its 13 cards (West's is the rest), so a
     # deal is complete when each hand has 13 (array.full_rows, less the union)
     full = (popcount(held) == 13).view(np.uint32)[:, 0] == _ALL_FOUR
     count = int(np.argmin(full)) if not full.all() else count
     if not count:
-        return 0, at
-    masks[:count] = held[:count]
+        return 0, at, held
     text = _rows_text(read, count, first)
     there = arr[at:at + len(text)]
     if len(there) == len(text) and np.array_equal(text, there):
-        return count, at + len(text)
+        return count, at + len(text), held
     differ = np.flatnonzero(text[:len(there)] != there)
     place = int(differ[0]) if len(differ) else len(there)
-    ends = _text_ends(masks[:count], first)
+    ends = _text_ends(held[:count], first)
     passed = int(np.searchsorted(ends, place, side="right"))
-    return passed, at + (int(ends[passed - 1]) if passed else 0)
+    return passed, at + (int(ends[passed - 1]) if passed else 0), held
 
 
 _ALL_FOUR = np.frombuffer(bytes([1, 1, 1, 1]), np.uint32)[0]  # four True bytes
