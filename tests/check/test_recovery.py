@@ -184,6 +184,22 @@ def test_a_condition_with_an_error_gets_no_verdict_of_its_own() -> None:
     assert [(d.severity, d.code) for d in found] == [("error", None), ("warning", "never-holds")]
 
 
+@pytest.mark.parametrize("text", [
+    "x = 1\ncondition hcp(South) > 3 &\n  hpc(north) > 2\n",
+    "x = 1\ncondition hcp(South) > 3 |\n  hpc(north) > 2\n",
+    "x = 1\ncondition x > 0 & x > 1 &\n  hpc(north) > 2\n",
+])
+def test_a_single_and_after_a_repair_on_its_line_leaves_the_statement_checked(
+        text: str) -> None:
+    """Two repairs on one line: the second, a single `&` or `|`, is an echo
+    (not reported) but is still read as `&&` or `||`, so the mistake on the
+    statement's next line is found (it went unreported: the `&` ended the
+    statement)."""
+    found = diagnose(text, dpp=False)
+    assert [(d.line, d.severity) for d in found] == [(2, "error"), (3, "error")], found
+    assert found[1].message == "`hpc` is not a function dealer knows"
+
+
 def test_evalcontract_then_a_parenthesised_condition_is_dealers_own() -> None:
     """`action evalcontract (hcp(north) > 10)` is dealer's evalcontract and a
     condition (dealer parses it, then aborts at run time): not DealerV2's call."""

@@ -326,10 +326,14 @@ class Segment:
         stand is that operator mistyped: one error, and the parse goes on
         (a statement written over several lines is checked to its end)."""
         kind = _SINGLE_LOGIC[str(char)]
-        if kind not in self.state_actions() or self.echo(char):
+        if kind not in self.state_actions():
             return char
-        self.report_error(char, *bad_char_message(str(char)))
-        self.repaired_lines.add(char.line or 0)
+        # after a repair on its line, an echo: not reported, but still read
+        # as the operator (else it ended the statement, and its next line
+        # went unchecked)
+        if not self.echo(char):
+            self.report_error(char, *bad_char_message(str(char)))
+            self.repaired_lines.add(char.line or 0)
         return Placeholder.instead_of(kind, "&&" if kind == "AND" else "||", char)
 
     def capital_seat(self, word: Token) -> Token:
