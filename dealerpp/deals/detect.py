@@ -193,6 +193,12 @@ def utf8_from_utf16(stream: IO[bytes], codec: str) -> io.BufferedReader:
     return io.BufferedReader(_Utf8FromUtf16(stream, codec), SNIFF * 16)
 
 
+def is_utf8_twin(source: object) -> bool:
+    """Whether ``source`` is a stream ``as_utf8`` made of a UTF-16 text:
+    its bytes are the UTF-8 twin's, not the file's."""
+    return isinstance(source, io.BufferedReader) and isinstance(source.raw, _Utf8FromUtf16)
+
+
 def as_utf8(source: Source) -> tuple[Source, IO[bytes] | None]:
     """``source``, or for a text saved as UTF-16 a binary stream of the
     UTF-8 it holds; and that stream when it was opened here from a path
@@ -226,5 +232,5 @@ def detect(source: Source, name: str | None = None) -> tuple[str | None, Source]
     return from_content(head), source
 
 
-__all__ = ["as_utf8", "detect", "from_content", "from_extension", "prefixed",
+__all__ = ["as_utf8", "detect", "from_content", "from_extension", "is_utf8_twin", "prefixed",
            "sniffed", "utf8_from_utf16", "utf16_codec"]

@@ -148,7 +148,8 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
         deals = found.load_reader()(source, filename, options)
     else:
         text_source, opened = detect.as_utf8(source)  # a text saved as UTF-16 reads as its UTF-8
-        if opened is None and _is_stream(text_source):
+        # (a UTF-16 text's twin is not counted: its bytes are not the file's)
+        if opened is None and _is_stream(text_source) and not detect.is_utf8_twin(text_source):
             from dealerpp.deals._io import source_name
             from dealerpp.deals.byte_offsets import CountedStream
 

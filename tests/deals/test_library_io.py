@@ -199,6 +199,28 @@ def test_read_decodes_utf16_as_convert_does(codec: str, suffix: str, tmp_path: P
         assert (tmp_path / "wide.out").read_bytes() == (tmp_path / "twin.out").read_bytes()
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le"])
+def test_a_utf16_text_read_from_bytes_or_a_stream_names_no_byte(codec: str,
+                                                                tmp_path: Path) -> None:
+    """A UTF-16 text is read from its UTF-8 twin: a bad deal's line and
+    column are the twin's, and there is no byte (the twin's bytes are not the
+    file's), whether it comes from a path, as bytes or from an open file.
+    Counted as it passed, a stream gave the twin's byte (157 here, where
+    the file's is 314, or 316 after a byte-order mark)."""
+    text = WINDOWS_PBN.replace(LINES[1][:5], "N:5.5")  # the second deal, a card twice
+    wide = tmp_path / "wide.pbn"
+    wide.write_bytes(text.encode(codec))
+    with wide.open("rb") as handle:
+        sources = [wide, handle, io.BytesIO(text.encode(codec))]
+        for source in sources:
+            with pytest.raises(DppError) as raised:
+                list(deals.read(source, "pbn"))
+            assert (raised.value.line, raised.value.byte) == (5, None), source
+        with pytest.raises(DppError) as raised:
+            deals.loads(text.encode(codec))
+        assert (raised.value.line, raised.value.byte) == (5, None)
+
+
 def test_convert_numbers_boards_beyond_the_bulk_paths_integers(tmp_path: Path) -> None:
     source = tmp_path / "in.deals"
     deals.write(source, SAMPLE)
