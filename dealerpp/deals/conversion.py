@@ -379,6 +379,9 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
     opened: IO[bytes] | None = None
     if not formats.get(from_fmt).binary:
         source, opened = detect.as_utf8(source)
+    twin = detect.is_utf8_twin(source)  # a UTF-16 text's: its bytes are not the file's
+    if twin:
+        read_options = _without_bytes(read_options)
     per_deal = _Watched(ModelPerDeal(read_options), judge)
     try:
         with _InputHandle(source) as handle:
@@ -406,11 +409,23 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
                                             left_out=left_out)
                 judge.check(total)  # NotWritten: the new content is dropped
             return total
+    except DppError as error:
+        if twin and not error.output:
+            error.byte = None  # the line and column are the twin's, as deal by deal
+        raise
     finally:
         # the first board written, where the codec knows it (.bhg's note)
         judge.first_board = getattr(CODECS[job.to_fmt], "first_written", None)
         if opened is not None:
             opened.close()
+
+
+def _without_bytes(options: ReadOptions) -> ReadOptions:
+    """``options`` whose report is given each problem without its byte."""
+    report = options.report
+    if report is None:
+        return options
+    return options._replace(report=lambda problem: report(problem.replace(byte=None)))
 
 
 class _InputHandle:

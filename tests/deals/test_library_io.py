@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import io
 import os
@@ -14,7 +15,8 @@ import pytest
 from dealerpp import deals
 from dealerpp.deals import formats
 from dealerpp.deals.model import Deal
-from dealerpp.diagnostics import DppError
+from dealerpp.deals.options import ReadOptions
+from dealerpp.diagnostics import Diagnostic, DppError
 
 LINES = ("N:AQJ432.8.764.T86 K5.AKQ97.AJ.Q972 T9.JT54.KQ532.A4 876.632.T98.KJ53",
          "N:5.76.AK97654.Q32 AK84.AKT3.Q.J965 T632.854.J.AK874 QJ97.QJ92.T832.T")
@@ -219,6 +221,25 @@ def test_a_utf16_text_read_from_bytes_or_a_stream_names_no_byte(codec: str,
         with pytest.raises(DppError) as raised:
             deals.loads(text.encode(codec))
         assert (raised.value.line, raised.value.byte) == (5, None)
+
+
+@pytest.mark.parametrize("fmt", ["hex", "deals", "pbn", "dup"])  # the bulk path; dup deal by deal
+def test_a_utf16_text_converted_names_no_byte(fmt: str, tmp_path: Path) -> None:
+    """deals.convert of a UTF-16 text: the bad deal's error, or its problem
+    reported, has the twin's line and no byte, on the bulk path as deal by
+    deal (the bulk path gave the twin's byte, 157)."""
+    text = WINDOWS_PBN.replace(LINES[1][:5], "N:5.5")
+    wide, out = tmp_path / "wide.pbn", tmp_path / f"out.{fmt}"
+    wide.write_bytes(text.encode("utf-16"))
+    with wide.open("rb") as handle:
+        for source in (wide, handle):
+            with pytest.raises(DppError) as raised:
+                deals.convert(source, out, src_format="pbn")
+            assert (raised.value.line, raised.value.byte) == (5, None), source
+    found: list[Diagnostic] = []
+    with contextlib.suppress(DppError):  # a set that moves a board: not written
+        deals.convert(wide, out, options=ReadOptions(report=found.append))
+    assert [(problem.line, problem.byte) for problem in found] == [(5, None)]
 
 
 def test_convert_numbers_boards_beyond_the_bulk_paths_integers(tmp_path: Path) -> None:
