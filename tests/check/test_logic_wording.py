@@ -42,3 +42,14 @@ def test_a_sum_that_never_holds_names_what_decides(condition: str, reason: str) 
 ])
 def test_a_truth_value_taken_as_a_number_is_named_as_why(condition: str, reason: str) -> None:
     assert why(condition) == reason
+
+
+@pytest.mark.parametrize(("condition", "reason"), [
+    # hcp(south) is 37 at most: the sum never reaches 50 whatever the
+    # comparison gave (it said 'a comparison gives 1 or 0')
+    ("(hcp(north) > 10) + hcp(south) > 50", ": hcp(north) is 0 to 37; hcp(south) is 0 to 37"),
+    ("shape(north, any 4333) + hcp(north) > 45", ": hcp(north) is 0 to 37"),
+])
+def test_a_truth_value_beside_a_value_that_decides_is_not_named(condition: str,
+                                                                 reason: str) -> None:
+    assert why(condition) == reason

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dealerpp.diagnostics import quote
 from dealerpp.lalr import Token, Tree
+from dealerpp.script.check.arithmetic import constant_value
 from dealerpp.script.check.domain import SEATS, SUIT_WORDS, TABLE_ROWS, Deck, default_tables
 from dealerpp.script.check.logic import Analysis, Finding, Value, can_fail
 from dealerpp.script.check.report import Report
@@ -339,20 +340,25 @@ def _outcome(value: Value) -> str:
 
 def _truth_operand(tree: Any) -> str | None:
     """What gives 1 or 0 in ``tree`` where arithmetic or a comparison takes
-    it as a number, named; None if nothing does."""
+    it as a number, named; None if nothing does, or if anything but such
+    truth values and constants takes part: then a value's range may be what
+    decides (in ``(hcp(north) > 10) + hcp(south) > 50``, hcp(south)'s 37)."""
+    named = None
     stack = [tree]
     while stack:
         node = stack.pop()
-        if not (isinstance(node, Tree) and node.data == "binary"):
+        if not (isinstance(node, Tree) and node.data == "binary"
+                and node.children[1].type in _COMPARISON_TYPES | _ARITHMETIC_TYPES):
+            if constant_value(node) is None:
+                return None
             continue
-        left, operator, right = node.children
-        if operator.type in _COMPARISON_TYPES or operator.type in _ARITHMETIC_TYPES:
-            for side in (left, right):
-                name = _truth_name(side)
-                if name is not None:
-                    return name
-            stack += [left, right]
-    return None
+        for side in (node.children[0], node.children[2]):
+            name = _truth_name(side)
+            if name is None:
+                stack.append(side)
+            elif named is None:
+                named = name
+    return named
 
 
 def _truth_name(tree: Any) -> str | None:
