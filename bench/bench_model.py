@@ -19,7 +19,8 @@ attribute) and of ``len(hand)`` (one popcount): the first read on a new hand
 and a read again (200,000 random hands, or ``--distinct K`` of them over and
 over; one core, CPU time: steadier than the wall clock on a busy machine),
 in this tree and, with ``--hands-against REV``, in that revision's
-``deals/model.py`` too, the two loaded side by side in one process and
+module of ``Hand`` too (``deals/hand.py``; ``deals/model.py`` before the
+model was split), the two loaded side by side in one process and
 taking turns pass after pass.
 """
 
@@ -134,8 +135,9 @@ def compare(trees: dict[str, Path], files: list[tuple[str, Path, int]], repeat: 
 
 HAND_CODE = """\
 import importlib.util, json, operator, random, sys, time
-# each tree's deals/model.py, loaded side by side under its own name (what
-# it imports from the rest of the package is the same in both trees)
+# each tree's module of Hand (deals/hand.py, or deals/model.py before the
+# model was split), loaded side by side under its own name (what it imports
+# from the rest of the package is the same in both trees)
 models = []
 for number, path in enumerate(sys.argv[3:]):
     spec = importlib.util.spec_from_file_location(f"model_{number}", path)
@@ -180,6 +182,13 @@ for name in ("make Hand(mask)", *NAMES):
     found[name] = [[seconds / count * 1e9 for seconds in pair] for pair in best]
 print(json.dumps(found))
 """
+def hand_module(tree: Path) -> Path:
+    """The module that defines ``Hand`` in ``tree``: deals/hand.py since the
+    model was split into parts, deals/model.py before."""
+    deals = tree / "dealerpp" / "deals"
+    return deals / "hand.py" if (deals / "hand.py").exists() else deals / "model.py"
+
+
 HAND_NAMES = ("mask", "len", "hcp", "controls", "losers", "shape", "is_balanced", "all five")
 
 
@@ -192,7 +201,7 @@ def hand_costs(trees: dict[str, Path], passes: int, count: int = 200_000,
     code = HAND_CODE.replace("NAMES", repr(HAND_NAMES)).replace(
         "DISTINCT", str(distinct or count))
     command = [sys.executable, "-c", code, str(count), str(passes),
-               *(str(tree / "dealerpp" / "deals" / "model.py") for tree in trees.values())]
+               *(str(hand_module(tree)) for tree in trees.values())]
     if shutil.which("taskset"):
         command = ["taskset", "-c", "0", *command]
     env = dict(os.environ, PYTHONPATH=str(ROOT))

@@ -6,7 +6,7 @@ lazily, ``loads(data, format=None)`` those of content in memory;
 ``dumps(deals, format)`` makes the content; ``convert(src, dst)`` converts
 a whole file (in bulk where it can: :mod:`dealerpp.deals.conversion`). They
 live in :mod:`dealerpp.deals.files` and :mod:`dealerpp.deals.conversion`, the
-model in :mod:`dealerpp.deals.model`, the list of formats in
+model in :mod:`dealerpp.deals.model` (which names its parts), the list of formats in
 :mod:`dealerpp.deals.formats`. The model's names are
 imported here on first use, so importing the registry (which the convert
 command does before it has decided anything) does not load the model.

@@ -1,6 +1,6 @@
 """What happened at the table, in no format's terms.
 
-A :class:`~dealerpp.deals.model.Deal` holds the cards, and its ``auction``
+A :class:`~dealerpp.deals.deal.Deal` holds the cards, and its ``auction``
 and ``play`` hold the calls and the cards played. :class:`Game` holds what
 is said about them and who sat where, as LIN and PBN both carry it:
 

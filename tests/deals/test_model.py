@@ -204,7 +204,7 @@ def test_hand_values_are_dealers(dealer_bin: str) -> None:
 
 def test_every_deal_is_made_by_its_constructor() -> None:
     """No reader builds a Deal behind the constructor's back: nothing makes
-    one with ``__new__`` or fills its fields but ``model.full_deal``, the
+    one with ``__new__`` or fills its fields but ``deal.full_deal``, the
     one path for masks a reader has checked (test below: it makes what the
     constructor makes)."""
     import re
@@ -217,7 +217,7 @@ def test_every_deal_is_made_by_its_constructor() -> None:
         for found in re.finditer(r"__new__\(Deal\b|_NEW\(Deal\b", text):
             functions = re.findall(r"^def (\w+)", text[:found.start()], re.MULTILINE)
             places.append((path.name, functions[-1] if functions else None))
-    assert places == [("model.py", "full_deal")]
+    assert places == [("deal.py", "full_deal")]
 
 
 @given(full_masks(), st.none() | st.integers(1, 10**6), st.none() | st.sampled_from(Seat),
