@@ -117,7 +117,15 @@ class Holding:
         return hash((self.suit, self.bits))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Holding is immutable: cannot set {name}")
+        raise FrozenInstanceError(f"a Holding is immutable: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a Holding is immutable: cannot delete {name}")
+
+    # Made again by the constructor: the default (the slots set one by one)
+    # meets __setattr__'s refusal, and protocols 0 and 1 refuse slots.
+    def __reduce__(self) -> tuple[type[Holding], tuple[Suit, int]]:
+        return Holding, (self.suit, self.bits)
 
     @property
     def hcp(self) -> int:

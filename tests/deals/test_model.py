@@ -163,6 +163,25 @@ def test_a_hand_stays_immutable_once_counted() -> None:
     assert pickle.loads(pickle.dumps(hand)).hcp == 7
 
 
+
+@pytest.mark.parametrize("protocol", range(6))
+def test_a_holding_pickles_and_copies_and_stays_immutable(protocol: int) -> None:
+    """Pickled at every protocol and copied, a holding is the same suit and
+    ranks; no attribute can be set or deleted."""
+    import copy
+    import pickle
+
+    holding = Holding("H", "AQT32")
+    for again in (pickle.loads(pickle.dumps(holding, protocol)), copy.copy(holding),
+                  copy.deepcopy(holding)):
+        assert again == holding and str(again) == "AQT32" and again.suit is Suit.HEARTS
+    for name in ("bits", "suit"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(holding, name, 0)
+        with pytest.raises(FrozenInstanceError):
+            delattr(holding, name)
+    assert (holding.bits, holding.suit) == (0b1_0101_0000_0011, Suit.HEARTS)
+
 # -- hcp, controls and losers against the real dealer ---------------------------
 
 SEATS = ("north", "east", "south", "west")
