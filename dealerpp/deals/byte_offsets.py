@@ -11,9 +11,11 @@ nothing. Paths are mapped, not read whole.
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 from collections import deque
+from collections.abc import Callable
 from typing import IO, Any
 
 from dealerpp.deals._io import ENCODING, ERRORS, is_path
@@ -129,6 +131,9 @@ class StreamOffsets(io.RawIOBase):
     def __init__(self, stream: IO[bytes], kept: int = KEPT_BYTES) -> None:
         super().__init__()
         self._stream = stream
+        # what is there now, as a raw read gives it: a buffered stream's
+        # read(n) waits for n bytes, and a pipe's deals would come in batches
+        self._read: Callable[[int], bytes] = getattr(stream, "read1", stream.read)
         self._kept = kept
         self._chunks: deque[_Chunk] = deque()
         self._held = 0  # bytes in _chunks
@@ -140,7 +145,7 @@ class StreamOffsets(io.RawIOBase):
         return True
 
     def readinto(self, buffer: Any) -> int:
-        data = self._stream.read(len(buffer))
+        data = self._read(len(buffer))
         if not data:
             return 0
         buffer[:len(data)] = data
@@ -192,7 +197,9 @@ class StreamOffsets(io.RawIOBase):
             first = chunks[0]
             if first.first:
                 return None  # the first line starts before the kept bytes
-            return 0, 3 if first.data[:3] == _BOM else 0
+            # (a pipe may give the mark's three bytes in more than one read)
+            head = b"".join(chunk.data for chunk in itertools.islice(chunks, 3))
+            return 0, 3 if head[:3] == _BOM else 0
         for index, chunk in enumerate(chunks):
             if chunk.before < wanted <= chunk.before + len(chunk.starts()):
                 start = chunk.starts()[wanted - chunk.before - 1]

@@ -10,7 +10,7 @@ import io
 import re
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dealerpp.deals.byte_offsets import StreamOffsets
@@ -58,6 +58,7 @@ def expected(data: bytes) -> dict[tuple[int, int], int]:
 @settings(max_examples=examples(200, 40), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=60), st.booleans(),
        st.lists(st.integers(1, 7), min_size=1, max_size=5), st.sampled_from([1, 8, 1 << 20]))
+@example([b"a"], True, [1], 8)  # the mark in three reads: line 1 starts after it all
 def test_a_line_and_column_give_their_byte(pieces: list[bytes], bom: bool, sizes: list[int],
                                            kept: int) -> None:
     data = (BOM if bom else b"") + b"".join(pieces)
