@@ -26,6 +26,11 @@ def why(condition: str) -> str:
     # One value, or values no one total ties: their ranges are why.
     ("hcp(north) > 37", ": hcp(north) is 0 to 37"),
     ("hcp(north) + controls(north) > 49", ": hcp(north) is 0 to 37; control(north) is 0 to 12"),
+    # A difference the ranges decide, tied or not (hcp(north) is 37 at most:
+    # the deal's 40 is not why); a constant added, the total still is.
+    ("hcp(north) - hcp(south) > 37", ": hcp(north) is 0 to 37; hcp(south) is 0 to 37"),
+    ("spades(north) - spades(south) > 13", ": spades(north) is 0 to 13; spades(south) is 0 to 13"),
+    ("hcp(north) + hcp(south) + 1 > 41", ": a deal holds 40 hcp points"),
 ])
 def test_a_sum_that_never_holds_names_what_decides(condition: str, reason: str) -> None:
     assert why(condition) == reason

@@ -204,7 +204,7 @@ class LogicPass:
         lengths = [atom for atom, *_ in atoms if atom[0] == "len"]
         if (alone and len(atoms) > 1 and all((low, high) == base for _, low, high, base in atoms)
                 and _tied(analysis.deck, [atom for atom, *_ in atoms])
-                and _sum_compared(finding.node)):
+                and _sum_compared(finding.node) and not self.ranges_decide(finding.node)):
             # A sum of values none of which is narrowed (hcp(north) + hcp(south)
             # > 40): each alone could, the total that ties them cannot.
             alone = False
@@ -218,6 +218,37 @@ class LogicPass:
         if parts:
             return "; ".join(parts)
         return " and ".join(dict.fromkeys(totals))
+
+    def ranges_decide(self, tree: Tree) -> bool:
+        """Whether the comparison of sums ``tree`` holds, or fails, on every
+        deal for the ranges of what it adds alone, with no total tying them
+        (``hcp(north) - hcp(south) > 37``: hcp(north) is 37 at most)."""
+        left, right = self.sum_range(tree.children[0]), self.sum_range(tree.children[2])
+        spread = (left[0] - right[1], left[1] - right[0])
+        kind = tree.children[1].type
+        return not (_may_be(spread, kind) and _may_be(spread, _NEGATED[kind]))
+
+    def sum_range(self, tree: Any) -> tuple[int, int]:
+        """The range of a sum of counts, lengths and numbers (_sum_compared),
+        each taken on its own on any deal the script's predeal leaves."""
+        analysis = self.analysis
+        assert analysis is not None
+        low = high = 0
+        pending = [(tree, 1)]
+        while pending:
+            node, sign = pending.pop()
+            if node.data == "binary":
+                negated = -sign if node.children[1].type == "MINUS" else sign
+                pending += [(node.children[0], sign), (node.children[2], negated)]
+                continue
+            value = constant_value(node)
+            if value is not None:
+                least = most = value
+            else:
+                found = analysis.evaluate(node, analysis.deck.base)
+                least, most = found.low, found.high
+            low, high = (low + least, high + most) if sign > 0 else (low - most, high - least)
+        return low, high
 
     def base_range(self, atom: tuple[Any, ...]) -> tuple[int, int] | None:
         """What ``atom`` can be on any deal the script's predeal leaves."""
@@ -373,6 +404,16 @@ def _truth_name(tree: Any) -> str | None:
         if operator.type in ("AND", "OR"):
             return f"`{operator}`"
     return None
+
+
+_NEGATED = {"EQ": "NE", "NE": "EQ", "LT": "GE", "GE": "LT", "LE": "GT", "GT": "LE"}
+
+
+def _may_be(spread: tuple[int, int], kind: str) -> bool:
+    """Whether ``left KIND right`` may hold, ``left - right`` within ``spread``."""
+    low, high = spread
+    return {"EQ": low <= 0 <= high, "NE": not low == high == 0, "LT": low < 0,
+            "LE": low <= 0, "GT": high > 0, "GE": high >= 0}[kind]
 
 
 def _sum_compared(tree: Any) -> bool:
