@@ -132,3 +132,67 @@ def test_a_deal_after_a_game_left_out_keeps_its_place_on_both_paths(
         written.append((total, len(problems), target.read_bytes()))
     assert written[0] == written[1]
     assert written[0][:2] == (5, 1)
+
+
+@st.composite
+def board_runs(draw: st.DrawFn) -> list[int]:
+    """Boards of a set as a .dx can hold them: a first board 1-255, then
+    steps of at most 127 either way (the reader's reach), none below 1;
+    now and then a long run counting up past 255."""
+    boards = [draw(st.integers(1, 255))]
+    for step in draw(st.lists(st.integers(-127, 127) | st.just(1), max_size=12)):
+        boards.append(max(1, boards[-1] + step))
+    if draw(st.booleans()):
+        boards.extend(range(boards[-1] + 1, boards[-1] + 1 + draw(st.integers(0, 300))))
+    return boards
+
+
+@SETTINGS
+@given(board_runs(), st.data(), st.sampled_from([70, 350, 4096, 1 << 20]))
+def test_boards_read_in_bulk_are_the_per_deal_readers(boards: list[int], data: st.DataObject,
+                                                      chunk: int) -> None:
+    """Each record's board, from its number byte, is the board written on
+    both paths, with some records (an auction) read per deal after fast ones."""
+    masks = random_deals(len(boards), data.draw(st.integers(0, 99))).masks.tolist()
+    auctions = data.draw(st.sets(st.integers(0, len(boards) - 1), max_size=2))
+    auction = (Call.from_str("1S"), Call.from_str("P"), Call.from_str("P"), Call.from_str("P"))
+    found = [Deal(tuple(row), board, auction=auction if i in auctions else ())
+             for i, (row, board) in enumerate(zip(masks, boards, strict=True))]
+    text = dx_file(found)
+    assert [d.board for d in deals_api.loads(text, "dx")] == boards
+    for dst in ("csv", "pbn", "hex"):
+        assert bulk(text, "dx", dst, chunk) == per_deal(text, "dx", dst), dst
+    out = bulk(text, "dx", "csv", chunk)
+    assert isinstance(out, bytes)
+    assert [int(line.split(b'","')[-2]) for line in out.splitlines()] == boards
+
+
+def test_boards_past_255_go_on_after_a_record_read_per_deal() -> None:
+    """300 boards, the 280th with an auction: the per-deal reader takes the
+    rest of the file from there, told the board before it (279)."""
+    masks = random_deals(300, 8).masks.tolist()
+    found = [Deal(tuple(row), i + 1) for i, row in enumerate(masks)]
+    found[279] = Deal(found[279].masks, 280, auction=(Call.from_str("P"),) * 4)
+    text = dx_file(found)
+    for chunk in (70, 35 * 100, 1 << 20):
+        out = bulk(text, "dx", "csv", chunk)
+        assert isinstance(out, bytes)
+        assert [int(line.split(b'","')[-2]) for line in out.splitlines()] == list(range(1, 301))
+
+
+@SETTINGS
+@given(st.lists(st.integers(1, 600), min_size=1, max_size=8) | board_runs(),
+       st.sampled_from([300, 4096, 1 << 20]))
+def test_writing_boards_in_bulk_is_the_per_deal_writer(boards: list[int], chunk: int) -> None:
+    """Boards from a csv (which carries them) written as .dx: the same bytes
+    on both paths, or the same error for a board the reader would read
+    back as another (any board past 255 first, a step over 127)."""
+    masks = random_deals(len(boards), len(boards)).masks.tolist()
+    text = deals_api.dumps([Deal(tuple(row), board) for row, board in
+                            zip(masks, boards, strict=True)], "csv")
+    assert isinstance(text, str)
+    source = text.encode()
+    expected = per_deal(source, "csv", "dx")
+    assert bulk(source, "csv", "dx", chunk) == expected
+    if isinstance(expected, bytes):
+        assert [d.board for d in deals_api.loads(expected, "dx")] == boards

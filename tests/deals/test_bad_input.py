@@ -211,7 +211,7 @@ def _samples() -> dict[str, bytes]:
         "compact": (dealer_output.format_compact(FULL) + "7\n" + dealer_output.format_compact(other)).encode(),
         "printall": (dealer_output.format_printall(FULL, 1) + dealer_output.format_printall(other, 2)).encode(),
         "deals": binary.dumps_deals([FULL, other]),
-        "dx": binary.dumps_dx([Deal(FULL.masks, auction=tuple(), extra=binary.DxInfo(3)), other]),
+        "dx": binary.dumps_dx([Deal(FULL.masks, 3, auction=tuple()), other]),
     }
     return text
 

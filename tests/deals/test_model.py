@@ -262,14 +262,14 @@ def test_a_deal_is_format_neutral() -> None:
     format's module."""
     import dataclasses
 
-    from dealerpp.deals.formats import _binary, dlm, giblib
+    from dealerpp.deals.formats import dlm, giblib
     from dealerpp.deals.formats.pbn import game
     from dealerpp.deals.model import FormatData
 
     assert [f.name for f in dataclasses.fields(Deal)] == [
         "masks", "board", "dealer", "vul", "auction", "play", "tricks", "extra", "order", "game"]
     for kind, module, fmt in ((giblib.GibInfo, giblib, "giblib"), (game.PbnInfo, game, "pbn"),
-                              (dlm.DlmInfo, dlm, "dlm"), (_binary.DxInfo, _binary, "dx")):
+                              (dlm.DlmInfo, dlm, "dlm")):
         assert issubclass(kind, FormatData) and kind.__module__ == module.__name__
         assert kind.fmt == fmt
 

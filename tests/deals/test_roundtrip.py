@@ -57,8 +57,9 @@ def test_dx_round_trip(data: st.DataObject, masks: tuple[int, int, int, int], nu
                        auction: tuple) -> None:
     strain = auction[-4].strain
     play = legal_play(data.draw, masks, strain, data.draw(st.sampled_from(list(Seat))))
-    deal = Deal(masks, auction=auction, play=play, extra=binary.DxInfo(number))
-    bare = Deal(masks, extra=binary.DxInfo(7))
+    # a record's board comes back with the cycle's dealer and vulnerability
+    deal = Deal(masks, number, *board_dealer_vul(number), auction=auction, play=play)
+    bare = Deal(masks, number + 1, *board_dealer_vul(number + 1))
     encoded = binary.dumps_dx([deal, bare])
     assert whole(binary.read_dx(encoded)) == whole([deal, bare])
 
@@ -221,7 +222,7 @@ def test_dx_through_pbn_keeps_auction_and_play(data: st.DataObject,
                                                masks: tuple[int, int, int, int],
                                                auction: tuple) -> None:
     play = legal_play(data.draw, masks, auction[-4].strain, data.draw(st.sampled_from(list(Seat))))
-    deal = Deal(masks, auction=auction, play=play, extra=binary.DxInfo(9))
+    deal = Deal(masks, auction=auction, play=play)
     back = next(pbn.read(pbn.dumps(binary.read_dx(binary.dumps_dx([deal])))))
     assert (back.masks, back.auction, back.play) == (masks, auction, play)
 

@@ -2,7 +2,9 @@
 
 .deals: 32 bytes a deal, four little-endian u64 hand masks N E S W.
 .dx: per deal a number byte (1-255), the 32-byte deal, the auction bytes,
-0xFF, the play bytes (0-51), 0xFF.
+0xFF, the play bytes (0-51), 0xFF. The number byte is the board's, 1-255
+cycling (board 256 is 1 again); a record's board is the one of its byte
+nearest the previous record's (:func:`dx_board`).
 
 Errors name the byte offset of the record and what is wrong.
 """
@@ -11,8 +13,6 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import ClassVar
 
 from dealerpp.deals._io import BinarySink, binary_chunks, fixed_records, source_name
 from dealerpp.deals.model import (
@@ -20,8 +20,8 @@ from dealerpp.deals.model import (
     Call,
     Card,
     Deal,
-    FormatData,
     Strain,
+    board_dealer_vul,
     check_play,
     mask_problem,
 )
@@ -33,16 +33,14 @@ END = 0xFF
 _MASKS = struct.Struct("<4Q")
 # Read .dx in large chunks; records are variable length so we parse a buffer.
 _DX_CHUNK = 1 << 16
-
-
-@dataclass(frozen=True)
-class DxInfo(FormatData):
-    """The number byte a .dx record gave its deal (``Deal.extra`` of a deal
-    read from .dx), written back so a .dx copy is the file it was."""
-
-    fmt: ClassVar[str] = "dx"
-
-    number: int
+#: The number byte holds a board modulo this, as 1-255 (0 is no number).
+DX_CYCLE = 255
+#: How far a record's board may be from the previous record's, up or down:
+#: half the cycle, so that each byte names one board.
+DX_REACH = DX_CYCLE // 2
+#: The key of ``ReadOptions.previous`` that holds the board of the record
+#: before a piece of a .dx file read on its own (the bulk path's).
+PREVIOUS_BOARD = "dx board"
 
 
 def deal_from_bytes(data: bytes, offset: int = 0, filename: str | None = None) -> Deal:
@@ -110,22 +108,47 @@ class _Bytes:
         return data
 
 
-def read_dx(source: Source, filename: str | None = None) -> Iterator[Deal]:
-    """Deals of a .dx file with their number, auction and play."""
+def dx_byte(board: int) -> int:
+    """The number byte of a board: 1-255, cycling (256 is 1 again)."""
+    return (board - 1) % DX_CYCLE + 1
+
+
+def dx_board(byte: int, previous: int) -> int:
+    """The board of a record whose number byte is ``byte`` (1-255), after a
+    record of board ``previous`` (0: it is the file's first): of the boards
+    with that byte, the one nearest ``previous``, at most DX_REACH above or
+    below it, and never below 1. So boards 1, 2, ... 1000 read back as
+    written, and so do gaps, repeats and small steps back (a set of tables
+    that each play boards 1-3); the first record's board is its byte."""
+    step = (byte - previous) % DX_CYCLE
+    if step > DX_REACH:
+        step -= DX_CYCLE
+    board = previous + step
+    return board if board >= 1 else board + DX_CYCLE
+
+
+def read_dx(source: Source, filename: str | None = None, previous: int = 0
+            ) -> Iterator[Deal]:
+    """Deals of a .dx file with their board (its dealer and vulnerability
+    by the cycle), auction and play. ``previous``: the board of the record
+    before the source's first (0: the source is a whole file)."""
     name = source_name(source, filename)
     data = _Bytes(source)
     index = 0
     while not data.at_end():
         index += 1
         start = data.offset
-        yield _read_dx_record(data, start, index, name)
+        deal = _read_dx_record(data, start, index, name, previous)
+        previous = deal.board or 0
+        yield deal
 
 
 def _dx_error(offset: int, index: int, message: str, name: str | None) -> DppError:
     return DppError(message, filename=name, byte=offset, deal=index)
 
 
-def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> Deal:
+def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None,
+                    previous: int) -> Deal:
     head = data.take(1)
     assert head is not None  # at_end() was checked by the caller
     number = head[0]
@@ -140,7 +163,9 @@ def _read_dx_record(data: _Bytes, start: int, index: int, name: str | None) -> D
         raise _dx_error(start + 1, index, problem, name)
     auction = tuple(_dx_calls(data, index, name))
     play = tuple(_dx_cards(data, index, name))
-    deal = Deal(masks, auction=auction, play=play, extra=DxInfo(number))
+    board = dx_board(number, previous)
+    dealer, vul = board_dealer_vul(board)
+    deal = Deal(masks, board, dealer, vul, auction=auction, play=play)
     if play:
         problem = check_play(deal, play, _trumps_of(auction))
         if problem:
@@ -200,22 +225,49 @@ def dx_record(deal: Deal, number: int) -> bytes:
     return b"".join(parts)
 
 
+class DxNumbers:
+    """The number bytes of one output's records. A deal's board (its place
+    in the output when it has none) is written as its byte when the reader
+    reads that byte back as that board after the board before it
+    (:func:`dx_board`); a board it would read as another is an error, so
+    no board of a .dx we write is ever read back as another."""
+
+    def __init__(self) -> None:
+        self.last = 0  # the board of the last record written (0: none yet)
+
+    def records(self, deals: Iterable[Deal], first_index: int) -> Iterator[bytes]:
+        """The records of ``deals``, the first the output's deal
+        ``first_index`` (from 0); a DppError names a deal counted from the
+        first given. ``last`` moves on as each record is made."""
+        for index, deal in enumerate(deals, first_index):
+            board = index + 1 if deal.board is None else deal.board
+            place = index - first_index + 1
+            problem = self.problem(board)
+            if problem is not None:
+                raise DppError(problem, deal=place, board=board, output=True)
+            try:
+                record = dx_record(deal, dx_byte(board))
+            except ValueError as error:
+                raise DppError(str(error), deal=place, output=True) from None
+            self.last = board
+            yield record
+
+    def problem(self, board: int) -> str | None:
+        """Why ``board`` cannot follow the last one written, or None (the
+        error names the board: the text does not)."""
+        if board < 1:
+            return ".dx numbers boards from 1"
+        read = dx_board(dx_byte(board), self.last)
+        if read == board:
+            return None
+        rule = (f"a record's board is the one nearest the board before ({self.last}), at "
+                f"most {DX_REACH} away" if self.last else "the first record's board is its byte")
+        return (f".dx would read it back as board {read}: its number byte holds the board "
+                f"1-{DX_CYCLE} cycling, and {rule}")
+
+
 def _numbered(deals: Iterable[Deal]) -> Iterator[bytes]:
-    return numbered_records(deals, 0)
-
-
-def numbered_records(deals: Iterable[Deal], first_index: int) -> Iterator[bytes]:
-    """The records of ``deals``, the first the output's deal ``first_index``
-    (from 0); a DppError names a deal counted from the first given."""
-    for index, deal in enumerate(deals, first_index):
-        # Deals without a number take their board number when it fits a
-        # byte, else their place in the file, 1-255 cycling.
-        kept = deal.extra.number if isinstance(deal.extra, DxInfo) else None
-        number = kept or (deal.board if deal.board and 0 < deal.board < 256 else index % 255 + 1)
-        try:
-            yield dx_record(deal, number)
-        except ValueError as error:
-            raise DppError(str(error), deal=index - first_index + 1, output=True) from None
+    return DxNumbers().records(deals, 0)
 
 
 def write_dx(deals: Iterable[Deal], target: Target) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from dealerpp.deals.formats._binary import read_dx, write_dx
+from dealerpp.deals.formats._binary import PREVIOUS_BOARD, read_dx, write_dx
 from dealerpp.deals.options import READ, WRITE, ReadOptions, WriteOptions
 
 if TYPE_CHECKING:
@@ -19,7 +19,19 @@ if TYPE_CHECKING:
 
 def read(source: Source, filename: str | None = None,
          options: ReadOptions = READ) -> Iterator[Deal]:
-    return options.numbered(read_dx(source, filename))
+    previous = options.previous
+    if previous is None:
+        return options.numbered(read_dx(source, filename))
+    # a piece of a file (the bulk path's): its first board follows the
+    # board of the record before it, and its last is left for the next
+    return options.numbered(_left(read_dx(source, filename,
+                                          int(previous.get(PREVIOUS_BOARD, 0))), previous))
+
+
+def _left(deals: Iterator[Deal], previous: dict[str, str]) -> Iterator[Deal]:
+    for deal in deals:
+        previous[PREVIOUS_BOARD] = str(deal.board)
+        yield deal
 
 
 def write(deals: Iterable[Deal], target: Target, options: WriteOptions = WRITE) -> None:
