@@ -112,8 +112,11 @@ def refuse_not_a_file(file: object, takes: str, *, writing: bool) -> None:
 def no_output_format(name: str | None) -> DppError:
     """The error for an output whose name says no format (a typo'd
     extension: the hint names the extensions it is close to)."""
+    # ('<stdout>': Python's name for a stream with no file's name)
+    hint = (f"{name} is a stream's name, which says no format" if name and name[0] == "<"
+            and name[-1] == ">" else formats.extension_hint(name))
     return DppError("cannot tell the output format from the name; give format", filename=name,
-                    hint=formats.extension_hint(name), output=True)
+                    hint=hint, output=True)
 
 
 def _refuse_one_deal(deals: object, name: str) -> None:

@@ -362,3 +362,19 @@ def test_standard_output_without_a_format_is_told_to_name_one(
     assert said.err.splitlines()[-1] == ("dealerpp convert: error: cannot tell the output format "
                                          "of '-' (standard output has no name to tell it by); "
                                          "use --to")
+
+
+def test_a_stream_without_a_format_is_not_told_of_extensions(tmp_path: Path) -> None:
+    """Standard output given with no format (its name is '<stdout>'): the
+    hint says a stream's name says no format; it said 'the name has no
+    extension' and listed the extensions, as if a file were to be renamed."""
+    source = deals_file(tmp_path, 2)
+    out = io.StringIO()
+    out.name = "<stdout>"  # type: ignore[misc]
+    for call in (lambda: deals.write(out, deals.read(source)),
+                 lambda: deals.convert(source, out)):
+        with pytest.raises(DppError) as raised:
+            call()
+        assert raised.value.output and raised.value.filename == "<stdout>"
+        assert raised.value.hint == "<stdout> is a stream's name, which says no format"
+    assert out.getvalue() == ""
