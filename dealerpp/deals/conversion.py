@@ -303,7 +303,7 @@ class _Judge:
         self.problems = problems
         # boards whose dealer or vulnerability the output cannot hold
         self.off_cycle: list[int] = []
-        self.watches_cycle = job.to_fmt in formats.POSITIONAL and job.first_board is None
+        self.watches_cycle = job.to_fmt in formats.BY_CYCLE and job.first_board is None
         self.first_board: int | None = None  # the first deal written's, deal by deal
 
     def left_out(self) -> int:
@@ -332,8 +332,8 @@ class _Judge:
     def watched(self, deals: Iterator[Deal]) -> Iterator[Deal]:
         """The deals, noting those whose dealer or vulnerability is not the
         standard cycle's for their board number, when the output holds
-        neither (a positional format: read back, or dealt by a machine, a
-        board gets the cycle's)."""
+        neither (a positional format, .dx: read back, or dealt by a machine,
+        a board gets the cycle's)."""
         if not self.watches_cycle:
             yield from deals
             return

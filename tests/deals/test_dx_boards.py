@@ -181,3 +181,23 @@ def test_convert_names_a_board_dx_cannot_number(tmp_path: Path, bulk: bool,
     err = capsys.readouterr().err
     assert "deal 1: board 300:" in err and "board 45" in err
     assert not target.exists()
+
+
+@pytest.mark.parametrize("bulk", [True, False])
+def test_a_dealer_dx_cannot_hold_is_named(tmp_path: Path, bulk: bool,
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Board 2 dealt by South (the cycle's is East): .dx holds no dealer,
+    so convert warns, naming board 2, and the board reads back as East's."""
+    if not bulk:
+        monkeypatch.setattr(formats, "takes_bulk_path", lambda *a, **k: False)
+    source = tmp_path / "off.pbn"
+    source.write_text(game(1, HANDS[0]) + "\n" + game(2, HANDS[1]).replace('"E"', '"S"'))
+    target = tmp_path / "off.dx"
+    assert convert_cli(source, target) == 0
+    err = capsys.readouterr().err
+    assert "warning: board 2 of" in err and "dx holds neither" in err
+    assert [(d.board, d.dealer) for d in deals.read(target)] == [(1, Seat.NORTH),
+                                                                  (2, Seat.EAST)]
+    assert convert_cli(source, tmp_path / "again.dx", "--first-board", "1") == 0
+    assert "warning" not in capsys.readouterr().err  # boards given the cycle's: nothing lost

@@ -73,6 +73,9 @@ class DealFormat(NamedTuple):
     # Its hands are listed from each board's dealer: read back as other boards
     # than it was written as, they land on the wrong seats (.bhg).
     dealer_first: bool = False
+    # It holds each board's number but no dealer or vulnerability: a reader
+    # gives each board the cycle's, as for a positional format (.dx).
+    dealer_by_cycle: bool = False
     # Its records carry each board's number: a board left out of a set leaves
     # the others their numbers. Without them (every positional format, and
     # those that hold deals only) a board left out would move every later
@@ -255,7 +258,7 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("deals", (".deals",), "binary: four 64-bit hand masks N E S W a deal",
                _deals, bulk=True, binary=True, record_size=32),
     DealFormat("dx", (".dx",), "binary: .deals with a number, auction and play",
-               _dx, bulk=True, binary=True, numbered=True),
+               _dx, bulk=True, binary=True, numbered=True, dealer_by_cycle=True),
     DealFormat("hex", (".hex",), "26 hex digits a deal, optional -D board suffix",
                _hex, bulk=True),
     DealFormat("lin", (".lin",),
@@ -279,6 +282,9 @@ TEXT_FALLBACK = "pbn"
 
 NAMES: tuple[str, ...] = tuple(f.name for f in FORMATS)
 POSITIONAL: frozenset[str] = frozenset(f.name for f in FORMATS if f.positional)
+#: Formats read back with the cycle's dealer and vulnerability for each board.
+BY_CYCLE: frozenset[str] = frozenset(f.name for f in FORMATS
+                                     if f.positional or f.dealer_by_cycle)
 NUMBERED: frozenset[str] = frozenset(f.name for f in FORMATS if f.numbered)
 WRITABLE: tuple[str, ...] = tuple(f.name for f in FORMATS if f.writable)
 FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
