@@ -472,19 +472,20 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
     """Deals of both."""
     if first is None or second is None:
         return None
-    if first is second or (not second[0] and not second[2]
-                           and second[1] is deck.base[1]):
+    base = deck.base
+    base_masks = base[1]
+    second_atoms, two, second_groups = second
+    if first is second or (not second_atoms and not second_groups and two is base_masks):
         return first
-    if first is deck.base or (not first[0] and not first[2]
-                              and first[1] is deck.base[1]):
+    first_atoms, one, first_groups = first
+    if first is base or (not first_atoms and not first_groups and one is base_masks):
         return second
-    one, two = first[1], second[1]
-    if not second[0] and not second[2]:
+    if not second_atoms and not second_groups:
         # Shapes alone: what settle would test, without the call.
         both = (one[0] & two[0], one[1] & two[1], one[2] & two[2], one[3] & two[3])
-        return None if 0 in both else (first[0], both, first[2])
-    atoms = dict(first[0])
-    for atom, interval in second[0].items():
+        return None if 0 in both else (first_atoms, both, first_groups)
+    atoms = dict(first_atoms)
+    for atom, interval in second_atoms.items():
         old = atoms.get(atom)
         if old is not None:
             interval = (interval[0] if interval[0] > old[0] else old[0],
@@ -492,21 +493,21 @@ def meet(deck: Deck, first: State | None, second: State | None) -> State | None:
             if interval[0] > interval[1]:
                 return None  # (settle's test of the atoms it touches)
         atoms[atom] = interval
-    touched: Iterable[Atom] = second[0]  # (its keys; a list if groups add to them)
-    groups = first[2]
-    if second[2]:
+    touched: Iterable[Atom] = second_atoms  # (its keys; a list if groups add to them)
+    groups = first_groups
+    if second_groups:
         more = list(touched)
         touched = more
         groups = dict(groups)
-        for group, interval in second[2].items():
+        for group, interval in second_groups.items():
             old = groups.get(group)
             if old is not None:
                 interval = (interval[0] if interval[0] > old[0] else old[0],
                             interval[1] if interval[1] < old[1] else old[1])
             groups[group] = interval
             more.extend(group)
-    masks = one if two is deck.base[1] else (one[0] & two[0], one[1] & two[1],
-                                                one[2] & two[2], one[3] & two[3])
+    masks = one if two is base_masks else (one[0] & two[0], one[1] & two[1],
+                                           one[2] & two[2], one[3] & two[3])
     return settle(deck, (atoms, masks, groups), touched)
 
 
@@ -535,10 +536,17 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
             return state
         if not mask or (state[0] and not points_fit(deck, state, seat, mask)):
             return None
-        masks = with_mask(state[1], seat, mask)
+        old_masks = state[1]  # (with_mask, without its call)
+        masks: tuple[int, ...] = (
+            (mask, old_masks[1], old_masks[2], old_masks[3]) if seat == 0
+            else (old_masks[0], mask, old_masks[2], old_masks[3]) if seat == 1
+            else (old_masks[0], old_masks[1], mask, old_masks[3]) if seat == 2
+            else (old_masks[0], old_masks[1], old_masks[2], mask))
         narrowed = (state[0], masks, state[2])
         if not state[2]:  # settle's test, without the call
             base_masks = deck.base[1]
+            if old_masks is base_masks:
+                return narrowed  # only this seat's shapes differ from the deck's
             if ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
                     + (masks[2] is not base_masks[2]) + (masks[3] is not base_masks[3])) < 2:
                 return narrowed
@@ -662,17 +670,56 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
     seen to that (narrow keeps an empty interval from being made, meet
     tests what it intersects): every state is built from settled ones by
     narrowing, meeting or joining (which keeps what both sides allow)."""
-    masks = state[1]
+    atoms, masks, groups = state
     if 0 in masks:
         return None
-    atoms, groups = state[0], state[2]
-    seen: list[tuple[Atom, ...]] = []
-    base_masks = deck.base[1]
-    # How many seats' shapes are narrowed from the deck's (suit-length totals).
-    seats_narrowed = -1
+    if groups:
+        return _settle_groups(deck, state, touched)
+    # No groups: each total is tested alone (a total tested twice, when two
+    # of its atoms are touched, gives the same answer twice).
     known_totals = deck._totals
+    seats_narrowed = -1  # how many seats' shapes are narrowed from the deck's
     for atom in touched:
         total = known_totals.get(atom, _UNKNOWN)
+        if total is _UNKNOWN:
+            total = deck.totals(atom)
+        if total is None:
+            continue
+        members = total[0]
+        if members[0][0] == "len":
+            # One seat's shapes narrowed within the deck's meet the suit's 13 cards.
+            if seats_narrowed < 0:
+                base_masks = deck.base[1]
+                seats_narrowed = ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
+                                  + (masks[2] is not base_masks[2])
+                                  + (masks[3] is not base_masks[3]))
+            if seats_narrowed >= 2:
+                unfit = _UNFIT_SUITS.get(masks)
+                if unfit is None:
+                    unfit = _unfit_suits(masks)
+                if unfit >> members[0][2] & 1:
+                    return None
+        elif len(atoms) >= 2 and ((members[0] in atoms) + (members[1] in atoms)
+                                  + (members[2] in atoms) + (members[3] in atoms)) >= 2:
+            # Two of the total's atoms narrowed or more (one alone meets it).
+            low = high = 0
+            ranges = deck._ranges
+            for member in members:
+                found = atoms.get(member) or ranges.get(member) or deck.range(member)
+                low += found[0]
+                high += found[1]
+            if not low <= total[1] <= high:
+                return None
+    return state
+
+
+def _settle_groups(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
+    """``settle`` of a state with intervals on sums of atoms: each total
+    touched must fit, and so must the groups within it."""
+    atoms, masks, groups = state
+    seen: list[tuple[Atom, ...]] = []
+    for atom in touched:
+        total = deck._totals.get(atom, _UNKNOWN)
         if total is _UNKNOWN:
             total = deck.totals(atom)
         if total is None:
@@ -681,18 +728,6 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
         if members in seen:
             continue
         seen.append(members)
-        if not groups:
-            # One value narrowed within its own range meets the total.
-            if members[0][0] == "len":
-                if seats_narrowed < 0:
-                    seats_narrowed = ((masks[0] is not base_masks[0]) + (masks[1] is not base_masks[1])
-                                      + (masks[2] is not base_masks[2])
-                                      + (masks[3] is not base_masks[3]))
-                if seats_narrowed < 2:
-                    continue
-            elif len(atoms) < 2 or ((members[0] in atoms) + (members[1] in atoms)
-                                    + (members[2] in atoms) + (members[3] in atoms)) < 2:
-                continue
         if members[0][0] == "len":
             unfit = _UNFIT_SUITS.get(masks)
             if unfit is None:
@@ -708,13 +743,12 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
                 high += found[1]
             if not low <= value <= high:
                 return None
-        if groups:
-            everyone = set(members)
-            for group in groups:
-                if group <= everyone:
-                    a, b = group_range(deck, state, group)
-                    if a > b:
-                        return None
+        everyone = set(members)
+        for group in groups:
+            if group <= everyone:
+                a, b = group_range(deck, state, group)
+                if a > b:
+                    return None
     return state
 
 

@@ -67,6 +67,12 @@ _SPANS: dict[str, tuple[int, int] | None] = {
     "GT": (1, INT_MAX), "GE": (0, INT_MAX),
 }
 _NEGATED = {"EQ": "NE", "NE": "EQ", "LT": "GE", "GE": "LT", "GT": "LE", "LE": "GT"}
+# A comparison `atom + c OP 0` narrows the atom to [low - c, high - c] where it
+# holds and [not_low - c, not_high - c] where it fails (not_low None: fails
+# where != 0, which is not one interval); != has no entry.
+_ONE_ATOM: dict[str, tuple[int, int, int | None, int]] = {
+    kind: (span[0], span[1], *(_SPANS[_NEGATED[kind]] or (None, 0)))
+    for kind, span in _SPANS.items() if span is not None}
 _PT_ALIASES = {
     "ten": "pt0", "jack": "pt1", "queen": "pt2", "king": "pt3", "ace": "pt4",
     "top2": "pt5", "top3": "pt6", "top4": "pt7", "top5": "pt8", "c13": "pt9",
@@ -177,25 +183,21 @@ def lazy_test(if_true: State | None, later: Callable[..., State | None],
     return value
 
 
-def _var_test(if_true: State | None, later: Callable[..., State | None],
-              args: tuple[Any, ...], known: Value) -> Value:
-    """``lazy_test`` for a variable holding the truth value ``known``: its
-    origin, what was reported and whether it varies are the variable's."""
-    value = lazy_test(if_true, later, args)
-    value.origin = known.origin
-    value.reported = known.reported
-    value.varies = known.varies
-    return value
-
-
 def _logic_value(if_true: State | None, parts: tuple[Value, ...], left: Value, right: Value,
                  operator: Token) -> Value:
     """``lazy_test`` for an `and`/`or` of ``left`` and ``right`` that fails
-    where ``parts`` do (see _fails_where)."""
-    value = lazy_test(if_true, _fails_where, parts)
-    value.reported = left.reported or right.reported
+    where ``parts`` do (see _fails_where), every field set once."""
+    value = _new_value(Value)
+    value.low = 0
+    value.high = 1 if if_true is not None else 0
+    value.is_truth = value.split = True
     value.varies = left.varies or right.varies
+    value.linear = value._if_false = None
     value.origin = operator if not left.is_truth or not right.is_truth else None
+    value.if_true = if_true
+    value._later = _fails_where
+    value._args = parts
+    value.reported = left.reported or right.reported
     return value
 
 
@@ -319,19 +321,41 @@ class Analysis:
             value = Value(*TOP)
             value.reported = True
             return value
-        if known.linear is not None:
-            value = self.linear_value(known.linear, state)
+        # (Made here with each field set once: a call to make it and the
+        # variable's flags set again cost more than the reading.)
+        value = _new_value(Value)
+        value.origin = known.origin
+        value.reported = known.reported
+        value.varies = known.varies
+        linear = known.linear
+        if linear is not None:
+            low, high = self.linear_range(linear[0], linear[1], state)
+            value.low = low
+            value.high = high
+            value.is_truth = low >= 0 and high <= 1
+            value.linear = linear
+            value.if_true = value._if_false = value._later = None
+            value._args = ()
+            value.split = False
+            return value
+        holds = known.if_true
+        deck = self.deck
+        base = deck.base
+        if state is base:  # meet(deck, base, x) is x, or base if x is base's like
+            if holds is not None and holds is not base and (
+                    not holds[0] and not holds[2] and holds[1] is base[1]):
+                holds = base
+            value._later = _fails_in_base
+            value._args = (known, base)
         else:
-            holds = known.if_true
-            deck = self.deck
-            base = deck.base
-            if state is base:  # meet(deck, base, x) is x, or base if x is base's like
-                if holds is not None and holds is not base and (
-                        not holds[0] and not holds[2] and holds[1] is base[1]):
-                    holds = base
-                return _var_test(holds, _fails_in_base, (known, base), known)
-            return _var_test(meet(deck, state, holds), _meet_fails, (deck, state, known), known)
-        value.origin, value.reported, value.varies = known.origin, known.reported, known.varies
+            holds = meet(deck, state, holds)
+            value._later = _meet_fails
+            value._args = (deck, state, known)
+        value.low = 0
+        value.high = 1 if holds is not None else 0
+        value.is_truth = value.split = True
+        value.linear = value._if_false = None
+        value.if_true = holds
         return value
 
     def eval_suit_length(self, tree: Tree, state: State) -> Value:
@@ -453,11 +477,11 @@ class Analysis:
                  if right_tree.__class__ is Tree and right_tree.data == "number"
                  and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH
                  and right_tree.children[0].__class__ is not Placeholder else None)
-        if right is not None and kind in _COMPARISONS:
+        if right is not None and kind in _COMPARISONS and left_tree.__class__ is Tree:
             # The commonest test, a value read from the deal against a number.
-            read = self.read_linear(left_tree)
-            if read is not None:
-                return self.compare_read(tree, read[0], read[1], right, kind, state)
+            value = self.compare_literal(tree, left_tree, right.low, kind, state)
+            if value is not None:
+                return value
         left = self.evaluate(left_tree, state)
         if right is None:
             right = self.evaluate(right_tree, state)
@@ -470,61 +494,71 @@ class Analysis:
             return self.comparison(tree, left, right, state)
         return self.arithmetic(tree, left, right)
 
-    def read_linear(self, tree: Any) -> tuple[Linear, bool] | None:
-        """The linear form of a suit length, a point count or a variable
-        holding one (and whether it varies) when ``tree`` is one that
-        evaluate() would give plainly: with no finding about it to carry
-        along. None otherwise."""
-        if tree.__class__ is not Tree:
-            return None
-        children = tree.children
-        data = tree.data
-        if data == "var":
+    def compare_literal(self, tree: Tree, left_tree: Tree, literal: int, kind: str,
+                        state: State) -> Value | None:
+        """``comparison`` of a suit length, a point count or a variable
+        holding a linear form with a literal, where evaluate() would give the
+        left operand plainly (no finding about it to carry along): none of the
+        slips can be it, only a test that never holds. None for any other left
+        operand. (The operand is read and the test made here, without the
+        calls evaluate() and comparison() would make: it is the commonest node.)"""
+        children = left_tree.children
+        data = left_tree.data
+        atom: Atom | None
+        if data == "suit_length":
+            if children[1].__class__ is Placeholder:
+                return None
+            seat, suit = _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]
+            linear, atom, varies = _LENGTHS[seat][suit], _LENGTH_ATOMS[seat][suit], True
+        elif data == "var":
             known = self.variables.get(children[0])
             if (known is None or known.linear is None or known.origin is not None
                     or known.reported):
                 return None
-            return known.linear, known.varies
-        if len(children) > 1 and children[1].__class__ is Placeholder:
-            return None
-        if data == "suit_length":
-            return _LENGTHS[_SEAT_INDEX[children[1]]][_SUIT_INDEX[children[0]]], True
-        if data == "count":
+            linear, varies = known.linear, known.varies
+            terms = linear[0]
+            atom = next(iter(terms)) if len(terms) == 1 else None
+            if atom is not None and terms[atom] != 1:
+                atom = None
+        elif data == "count":
+            if len(children) > 1 and children[1].__class__ is Placeholder:
+                return None
             word = _count_word(children[0])
             table = _PT_ALIASES.get(word, word)
             if word in _FIXED_RANGES or table not in self.deck.tables:
                 return None
             suit = _SUIT_INDEX[children[2]] if len(children) > 2 else -1
-            atom = ("tbl", table, _SEAT_INDEX[children[1]], suit)
-            linear = _UNITS.get(atom)
-            if linear is None:
+            found = _UNITS.get(("tbl", table, _SEAT_INDEX[children[1]], suit))
+            if found is None:
                 return None
-            return linear, True
-        return None
-
-    def compare_read(self, tree: Tree, linear: Linear, varies: bool, right: Value, kind: str,
-                     state: State) -> Value:
-        """``comparison`` of what ``read_linear`` gave with a literal: none of
-        its slips can be it, only a test that never holds."""
-        terms = linear[0]
-        difference = (terms, linear[1] - right.low)
-        span = _SPANS[kind]
-        atom = next(iter(terms)) if len(terms) == 1 else None
-        if span is not None and atom is not None and terms[atom] == 1:
-            # One atom: narrowed as holds_where would, without its call.
-            deck, const = self.deck, difference[1]
-            negated = _SPANS[_NEGATED[kind]]
-            if negated is None:
-                value = lazy_test(narrow(deck, state, atom, span[0] - const, span[1] - const),
-                             self.holds_where, (difference, "NE", state))
-            else:
-                value = lazy_test(narrow(deck, state, atom, span[0] - const, span[1] - const),
-                             narrow, (deck, state, atom, negated[0] - const, negated[1] - const))
+            linear, varies = found, True
+            atom = next(iter(linear[0]))
         else:
-            value = lazy_test(self.holds_where(difference, kind, state),
-                         self.holds_where, (difference, _NEGATED[kind], state))
+            return None
+        const = linear[1] - literal
+        bounds = _ONE_ATOM.get(kind) if atom is not None else None
+        value = _new_value(Value)  # every field set here, once (lazy_test inline)
+        if bounds is None or atom is None:  # more than one atom, or != 0
+            difference = (linear[0], const)
+            value.if_true = holds = self.holds_where(difference, kind, state)
+            value._later, value._args = self.holds_where, (difference, _NEGATED[kind], state)
+        else:
+            deck = self.deck
+            value.if_true = holds = narrow(deck, state, atom, bounds[0] - const,
+                                           bounds[1] - const)
+            if bounds[2] is None:  # == 0: fails where != 0
+                value._later = self.holds_where
+                value._args = ((linear[0], const), "NE", state)
+            else:
+                value._later = narrow
+                value._args = (deck, state, atom, bounds[2] - const, bounds[3] - const)
+        value.low = 0
+        value.high = 1 if holds is not None else 0
+        value.is_truth = value.split = True
         value.varies = varies
-        if value.if_true is None and varies:
+        value.linear = value.origin = value._if_false = None
+        value.reported = False
+        if holds is None and varies:
             self.constant_test(value, tree, state)
         return value
 
@@ -975,6 +1009,8 @@ _COUNT_WORDS: dict[str, str] = {}
 # Each suit length's linear form, by seat and suit (shared: never changed).
 _LENGTHS = tuple(tuple(({canonical(("len", seat, suit)): 1}, 0) for suit in range(4))
                  for seat in range(4))
+_LENGTH_ATOMS = tuple(tuple(canonical(("len", seat, suit)) for suit in range(4))
+                      for seat in range(4))
 # Each atom's linear form, and each literal's (shared: never changed).
 _UNITS: dict[Atom, Linear] = {}
 _NUMBERS: dict[str, Linear] = {}
