@@ -252,7 +252,7 @@ class Analysis:
             atom = canonical(("var", name))
             self.deck.set_range(atom, (value.low, value.high))
             linear: Linear = ({atom: 1}, 0)
-            fresh = Value(value.low, value.high, linear)
+            fresh = number(value.low, value.high, linear)
             fresh.origin, fresh.reported = value.origin, value.reported
             fresh.varies = value.varies
             value = fresh
@@ -446,20 +446,38 @@ class Analysis:
         holds, fails = self.truth_states(tested, state)
         if not tested.reported and tested.varies and holds is None:
             self.test_verdict(tested, tree.children[0], state, "test")
+        if holds is not None and fails is not None:
+            # `t ? 1 : 0`, the commonest form: two literals, worked out here.
+            one, other = self.literal(tree.children[1]), self.literal(tree.children[2])
+            if one is not None and other is not None:
+                return _literal_choice(tested, holds, fails, one, other)
         first = self.evaluate(tree.children[1], holds) if holds is not None else None
         second = self.evaluate(tree.children[2], fails) if fails is not None else None
         if first is None or second is None:
             chosen = first or second
             return chosen if chosen is not None else Value(*TOP)
-        value = number(min(first.low, second.low), max(first.high, second.high))
         if first.is_truth and second.is_truth:
             first_holds, first_fails = self.truth_states(first, holds)
             second_holds, second_fails = self.truth_states(second, fails)
             value = test(join(first_holds, second_holds), join(first_fails, second_fails))
+        else:
+            value = number(min(first.low, second.low), max(first.high, second.high))
         value.reported = tested.reported or first.reported or second.reported
         value.varies = tested.varies or first.varies or second.varies
         value.origin = first.origin or second.origin
         return value
+
+    def literal(self, tree: Any) -> int | None:
+        """The number a literal ``tree`` stands for, where evaluate() would
+        give it from the literals met before (as a plain number: not 0 on
+        every deal or on none, varying nowhere, no finding); None otherwise."""
+        if tree.__class__ is not Tree or tree.data != "number" or self.depth > MAX_DEPTH:
+            return None
+        children = tree.children
+        if len(children) != 1 or children[0].__class__ is Placeholder:
+            return None
+        linear = _NUMBERS.get(children[0])
+        return None if linear is None else linear[1]
 
     def eval_binary(self, tree: Tree, state: State) -> Value:
         kind = tree.children[1].type
@@ -473,15 +491,17 @@ class Analysis:
         left_tree, right_tree = children[0], children[2]
         # A literal operand (most are) as evaluate() gives it, made once: a
         # comparison or arithmetic reads its operands and never changes them.
-        right = (_LITERALS.get(right_tree.children[0])
-                 if right_tree.__class__ is Tree and right_tree.data == "number"
-                 and len(right_tree.children) == 1 and self.depth <= MAX_DEPTH
-                 and right_tree.children[0].__class__ is not Placeholder else None)
-        if right is not None and kind in _COMPARISONS and left_tree.__class__ is Tree:
-            # The commonest test, a value read from the deal against a number.
-            value = self.compare_literal(tree, left_tree, right.low, kind, state)
-            if value is not None:
-                return value
+        right = None
+        if right_tree.__class__ is Tree and right_tree.data == "number":
+            digits = right_tree.children
+            if (len(digits) == 1 and self.depth <= MAX_DEPTH
+                    and digits[0].__class__ is not Placeholder):
+                right = _LITERALS.get(digits[0])
+                if right is not None and kind in _COMPARISONS and left_tree.__class__ is Tree:
+                    # The commonest test, a value read from the deal against a number.
+                    value = self.compare_literal(tree, left_tree, right.low, kind, state)
+                    if value is not None:
+                        return value
         left = self.evaluate(left_tree, state)
         if right is None:
             right = self.evaluate(right_tree, state)
@@ -523,7 +543,7 @@ class Analysis:
         elif data == "count":
             if len(children) > 1 and children[1].__class__ is Placeholder:
                 return None
-            word = _count_word(children[0])
+            word = _COUNT_WORDS.get(children[0]) or _count_word(children[0])
             table = _PT_ALIASES.get(word, word)
             if word in _FIXED_RANGES or table not in self.deck.tables:
                 return None
@@ -949,6 +969,21 @@ def _clamp(low: int, high: int) -> Interval:
     if low < INT_MIN or high > INT_MAX:
         return TOP
     return low, high
+
+
+def _literal_choice(tested: Value, holds: State, fails: State, one: int,
+                   other: int) -> Value:
+    """``tested ? one : other`` with two literals, ``tested`` holding in
+    ``holds`` and failing in ``fails``: what eval_if_expr works out from the
+    literals evaluated there (a literal is 0 in no state or in all)."""
+    if 0 <= one <= 1 and 0 <= other <= 1:
+        value = test(join(holds if one else None, fails if other else None),
+                     join(None if one else holds, None if other else fails))
+    else:
+        value = number(min(one, other), max(one, other))
+    value.reported = tested.reported
+    value.varies = tested.varies
+    return value
 
 
 def _meet_fails(deck: Deck, state: State, known: Value) -> State | None:
