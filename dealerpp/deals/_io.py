@@ -8,6 +8,7 @@ read line by line or in fixed chunks, never whole.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
@@ -94,6 +95,18 @@ def _file_lines(handle: IO[Any]) -> Iterator[str]:
         return
     for line in handle:
         yield line.rstrip("\r\n")
+
+
+def sync_text_layer(source: object) -> None:
+    """Put the binary file under a file opened in text mode where its text
+    stands: the text layer reads ahead (8 KiB), so once the caller has taken
+    a line (``readline``) the bytes under it are further on than its text,
+    and a reader of the bytes would skip what was read ahead. (A pipe
+    cannot be put back: what its text layer holds stays there.)"""
+    if isinstance(source, io.TextIOBase) and getattr(source, "buffer", None) is not None:
+        with contextlib.suppress(OSError, ValueError):
+            if source.seekable():
+                source.seek(source.tell())
 
 
 def _binary_of(handle: IO[Any]) -> IO[bytes] | None:

@@ -246,6 +246,9 @@ def _binary_source(src: File) -> Any:
     in-memory text (StringIO) as its UTF-8 bytes."""
     buffer = getattr(src, "buffer", None)
     if buffer is not None:
+        from dealerpp.deals._io import sync_text_layer
+
+        sync_text_layer(src)
         return buffer
     if isinstance(src, io.TextIOBase):
         return io.BytesIO(src.read().encode("utf-8", "surrogateescape"))

@@ -136,9 +136,11 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
     names no file; see dealerpp.deals._io). ``options``: the reader's
     (dealerpp.deals.options), ``first_board`` in them when given."""
     from dealerpp.deals import detect
+    from dealerpp.deals._io import sync_text_layer
     from dealerpp.deals.options import ReadOptions
 
     given = source
+    sync_text_layer(source)
     if format is None:
         format, source = detect.detect(source, filename)
         if format is None:

@@ -181,6 +181,24 @@ def test_convert_is_atomic_and_names_a_missing_input(tmp_path: Path) -> None:
 
 WINDOWS_PBN = "".join(f'[Board "{n}"]\r\n[Deal "{line}"]\r\n\r\n'
                       for n, line in enumerate(LINES, 1))
+@pytest.mark.parametrize("fmt", ["oneline", "pbn", "hex"])
+def test_a_text_file_read_from_already_goes_on_where_its_text_stands(fmt: str,
+                                                                    tmp_path: Path) -> None:
+    """A file opened in text mode whose first line the caller took: its
+    deals are the rest. The readers take the bytes under the text, which
+    the text layer had read ahead (8 KiB): they gave no deal, silently."""
+    many = SAMPLE * 50
+    path = tmp_path / f"in.{fmt}"
+    path.write_text("% a line of the caller's own\n" + deals.dumps(many, fmt))
+    with path.open() as handle:
+        assert handle.readline() == "% a line of the caller's own\n"
+        assert list(deals.read(handle, fmt)) == many
+    with path.open() as handle:
+        handle.readline()
+        assert deals.convert(handle, tmp_path / "out.deals", src_format=fmt) == len(many)
+    assert list(deals.read(tmp_path / "out.deals")) == many
+
+
 
 class _Pipe(io.RawIOBase):
     """A pipe whose writer sends one line at a time: each read gives the
