@@ -159,19 +159,6 @@ PRINTPBN = ('[Event ""]\n[Site ""]\n[Date ""]\n[Board "{board}"]\n'
             '[Declarer "?"]\n[Contract "?"]\n[Result "{result}"]\n\n')
 
 
-def test_dealers_printpbn_is_read_by_its_own_match(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games in dealer's printpbn layout are read straight from one match
-    each (_Reader._printpbn), none game by game: else the tests that hold
-    the quick ways to the full lexer would hold of nothing for them (a
-    layout no longer matched only costs time)."""
-    text = "".join(PRINTPBN.format(board=board, west="-", north="-", result="?")
-                   for board in range(1, 6))
-    by_game: list[object] = []
-    monkeypatch.setattr(pbn_reader._Reader, "_game", lambda _, game: by_game.append(game))
-    found = list(pbn.read(text.encode(), "in"))
-    assert [deal.board for deal in found] == [1, 2, 3, 4, 5] and by_game == []
-
-
 @SETTINGS
 @given(st.lists(st.tuples(st.sampled_from(["-", "", "?", "Ann", " Bo "]),
                           st.sampled_from(["-", "Cy"]), st.sampled_from(["?", "", "9", "14"])),

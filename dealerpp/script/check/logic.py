@@ -132,11 +132,20 @@ def _fails_where(*parts: Value) -> State | None:
     """Where an `and` or `or` fails, worked out when asked: where any of
     ``parts`` fails (the left and right of an `and`, the right of an `or`).
     ``can_fail`` follows it without working out the states."""
+    # (Each part's if_false, worked out as the property would, without its call.)
     part = parts[0]
-    found = part._if_false if part._later is None else part.if_false
+    later = part._later
+    if later is not None:
+        part._later = None
+        part._if_false = later(*part._args)
+    found = part._if_false
     for index in range(1, len(parts)):
         part = parts[index]
-        other = part._if_false if part._later is None else part.if_false
+        later = part._later
+        if later is not None:
+            part._later = None
+            part._if_false = later(*part._args)
+        other = part._if_false
         if other is not None:
             found = join(found, other) if found is not None else other
     return found
@@ -150,7 +159,9 @@ def can_fail(value: Value) -> bool:
         return value._if_false is not None
     if later is _fails_where:
         return any(can_fail(part) for part in value._args)
-    return value.if_false is not None
+    value._later = None  # (the if_false property, without its call)
+    value._if_false = later(*value._args)
+    return value._if_false is not None
 
 
 def test(if_true: State | None, if_false: State | None) -> Value:
@@ -183,21 +194,14 @@ def lazy_test(if_true: State | None, later: Callable[..., State | None],
     return value
 
 
-def _logic_value(if_true: State | None, parts: tuple[Value, ...], left: Value, right: Value,
-                 operator: Token) -> Value:
-    """``lazy_test`` for an `and`/`or` of ``left`` and ``right`` that fails
-    where ``parts`` do (see _fails_where), every field set once."""
-    value = _new_value(Value)
-    value.low = 0
-    value.high = 1 if if_true is not None else 0
-    value.is_truth = value.split = True
-    value.varies = left.varies or right.varies
-    value.linear = value._if_false = None
-    value.origin = operator if not left.is_truth or not right.is_truth else None
-    value.if_true = if_true
-    value._later = _fails_where
-    value._args = parts
-    value.reported = left.reported or right.reported
+def _undecided_logic(left: Value, holds: State | None, operator: Token,
+                     conjunction: bool) -> Value:
+    """An `and` whose left operand never holds, or an `or` whose left
+    operand always holds: the right one is not evaluated."""
+    value = lazy_test(None, _fails_where, (left,)) if conjunction else test(holds, None)
+    value.reported, value.varies = left.reported, left.varies
+    if not left.is_truth:
+        value.origin = operator
     return value
 
 
@@ -425,12 +429,10 @@ class Analysis:
                 holds = None
             if fails is not None and not points_fit(self.deck, fails, seat, fails[1][seat]):
                 fails = None
-        value = test(self.settled(holds, seat), self.settled(fails, seat))
+        deck = self.deck
+        value = test(settle_seat(deck, holds, seat), settle_seat(deck, fails, seat))
         self.constant_test(value, tree, state)
         return value
-
-    def settled(self, state: State | None, seat: int) -> State | None:
-        return settle_seat(self.deck, state, seat)
 
     def eval_not_expr(self, tree: Tree, state: State) -> Value:
         operand = self.evaluate(tree.children[1], state)
@@ -586,32 +588,44 @@ class Analysis:
 
     def logic(self, tree: Tree, state: State, conjunction: bool) -> Value:
         left_tree, operator, right_tree = tree.children
-        left = self.evaluate(left_tree, state)
+        # A variable operand (the commonest) read without evaluate()'s call,
+        # which would call eval_var with nothing else done.
+        plain = self.depth <= MAX_DEPTH
+        left = (self.eval_var(left_tree, state) if plain and left_tree.__class__ is Tree
+                and left_tree.data == "var" else self.evaluate(left_tree, state))
         if not left.split:
             self.split_truth(left, state)
         holds = left.if_true
         context = (holds if conjunction else left._if_false if left._later is None
                    else left.if_false)
-        right = self.evaluate(right_tree, context) if context is not None else None
-        if right is None:
-            value = (lazy_test(None, _fails_where, (left,)) if conjunction
-                     else test(holds, None))
-            value.reported, value.varies = left.reported, left.varies
-            if not left.is_truth:
-                value.origin = operator
-            return value
+        if context is None:
+            return _undecided_logic(left, holds, operator, conjunction)
+        right = (self.eval_var(right_tree, context) if plain and right_tree.__class__ is Tree
+                 and right_tree.data == "var" else self.evaluate(right_tree, context))
         if not right.split:
             self.split_truth(right, context)
         right_holds = right.if_true
+        # The value (_logic_value's, made here without its call).
+        value = _new_value(Value)
+        value.low = 0
+        value.is_truth = value.split = True
+        value.linear = value._if_false = None
+        value._later = _fails_where
+        value.varies = left.varies or right.varies
+        value.origin = operator if not left.is_truth or not right.is_truth else None
+        reported = value.reported = left.reported or right.reported
         if conjunction:
-            value = _logic_value(right_holds, (left, right), left, right, operator)
+            value.if_true = right_holds
+            value.high = 1 if right_holds is not None else 0
+            value._args = (left, right)
             decided = right_holds is None
         else:
-            either = (holds if right_holds is None else right_holds if holds is None
-                      else join(holds, right_holds))
-            value = _logic_value(either, (right,), left, right, operator)
+            either = value.if_true = (holds if right_holds is None else right_holds
+                                      if holds is None else join(holds, right_holds))
+            value.high = 1 if either is not None else 0
+            value._args = (right,)
             decided = not can_fail(right)  # (an `and` on the right: no state worked out)
-        if decided and not value.reported and right.varies and context is not None and (
+        if decided and not reported and right.varies and (
                 state is self.deck.base or self.decided_alone(tree, conjunction)):
             # Decided by what the operand meets here (its own verdict is
             # reported where it is made).
@@ -745,7 +759,7 @@ class Analysis:
         if seat is not None:
             mask = shapes_where(state[1][seat], ((atom[2], c) for atom, c in terms.items()),
                                 0, low, high)
-            return self.settled(_with_mask(state, seat, mask), seat)
+            return settle_seat(self.deck, _with_mask(state, seat, mask), seat)
         coeffs = set(terms.values())
         if coeffs in ({1}, {-1}):
             if coeffs == {-1}:
@@ -778,13 +792,25 @@ class Analysis:
             low, high = group_range(self.deck, state, frozenset(terms))
             return _clamp(low + const, high + const)
         low = high = const
+        deck, narrowed = self.deck, state[0]
         for atom, coeff in terms.items():
-            a, b = atom_range(self.deck, state, atom)
+            # (atom_range, without its call: most forms are one atom)
+            if atom[0] == "len":
+                a, b = length_range(state[1][atom[1]], atom[2])
+            else:
+                found = narrowed.get(atom)
+                if found is None:
+                    found = deck._ranges.get(atom)
+                    if found is None:
+                        found = deck.range(atom)
+                a, b = found
             if coeff >= 0:
                 low, high = low + coeff * a, high + coeff * b
             else:
                 low, high = low + coeff * b, high + coeff * a
-        return _clamp(low, high)
+        if low < INT_MIN or high > INT_MAX:
+            return TOP  # (_clamp's test)
+        return low, high
 
     # -- arithmetic ------------------------------------------------------------------------------
 
@@ -988,13 +1014,21 @@ def _literal_choice(tested: Value, holds: State, fails: State, one: int,
 
 def _meet_fails(deck: Deck, state: State, known: Value) -> State | None:
     """Where the truth value ``known`` fails, within ``state``."""
-    return meet(deck, state, known.if_false)
+    later = known._later  # (the if_false property, without its call)
+    if later is not None:
+        known._later = None
+        known._if_false = later(*known._args)
+    return meet(deck, state, known._if_false)
 
 
 def _fails_in_base(known: Value, base: State) -> State | None:
     """Where the truth value ``known`` fails, within the deck's base state
     (``_meet_fails`` there, without the meet)."""
-    fails = known.if_false
+    later = known._later  # (the if_false property, without its call)
+    if later is not None:
+        known._later = None
+        known._if_false = later(*known._args)
+    fails = known._if_false
     if fails is not None and fails is not base and (
             not fails[0] and not fails[2] and fails[1] is base[1]):
         return base
