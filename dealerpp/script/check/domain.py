@@ -441,6 +441,11 @@ def _shapes_by_value(terms: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int
 
 # -- lattice operations ------------------------------------------------------------
 
+# The atoms (groups) of a join whose sides do not both have some: one empty
+# dict for all (a state's dicts are never changed, only copied).
+_NO_ATOMS: dict[Atom, Interval] = {}
+_NO_GROUPS: dict[frozenset[Atom], Interval] = {}
+
 
 def join(first: State | None, second: State | None) -> State | None:
     """Deals of either (over-approximated)."""
@@ -448,16 +453,18 @@ def join(first: State | None, second: State | None) -> State | None:
         return second
     if second is None or first is second:
         return first
-    atoms: dict[Atom, Interval] = {}
+    atoms = _NO_ATOMS
     if first[0] and second[0]:
+        atoms = {}
         others = second[0]
         for atom, a in first[0].items():
             b = others.get(atom)
             if b is not None:  # (one interval, often shared by both: kept as it is)
                 atoms[atom] = a if a is b else (a[0] if a[0] < b[0] else b[0],
                                                 a[1] if a[1] > b[1] else b[1])
-    groups: dict[frozenset[Atom], Interval] = {}
+    groups = _NO_GROUPS
     if first[2] and second[2]:
+        groups = {}
         others_groups = second[2]
         for group, a in first[2].items():
             b = others_groups.get(group)

@@ -366,7 +366,16 @@ class Analysis:
         children = tree.children
         seat, suit = _SEAT_INDEX[children[1]], _SUIT_INDEX[children[0]]
         low, high = length_range(state[1][seat], suit)
-        return number(low, high, _LENGTHS[seat][suit])
+        value = _new_value(Value)  # (number(), without its call)
+        value.low = low
+        value.high = high
+        value.is_truth = low >= 0 and high <= 1
+        value.linear = _LENGTHS[seat][suit]
+        value.if_true = value._if_false = value._later = value.origin = None
+        value._args = ()
+        value.split = value.reported = False
+        value.varies = True
+        return value
 
     def eval_count(self, tree: Tree, state: State) -> Value:
         children = tree.children
@@ -588,11 +597,20 @@ class Analysis:
 
     def logic(self, tree: Tree, state: State, conjunction: bool) -> Value:
         left_tree, operator, right_tree = tree.children
-        # A variable operand (the commonest) read without evaluate()'s call,
-        # which would call eval_var with nothing else done.
-        plain = self.depth <= MAX_DEPTH
-        left = (self.eval_var(left_tree, state) if plain and left_tree.__class__ is Tree
-                and left_tree.data == "var" else self.evaluate(left_tree, state))
+        # A variable or a comparison operand (the commonest) read without
+        # evaluate()'s call, which would only pass it on (a comparison one
+        # level deeper).
+        depth = self.depth
+        plain = depth <= MAX_DEPTH
+        data = left_tree.data if plain and left_tree.__class__ is Tree else None
+        if data == "var":
+            left = self.eval_var(left_tree, state)
+        elif data == "binary" and left_tree.children[1].type in _COMPARISONS:
+            self.depth = depth + 1
+            left = self.operation(left_tree, left_tree.children[1].type, state)
+            self.depth = depth
+        else:
+            left = self.evaluate(left_tree, state)
         if not left.split:
             self.split_truth(left, state)
         holds = left.if_true
@@ -600,8 +618,15 @@ class Analysis:
                    else left.if_false)
         if context is None:
             return _undecided_logic(left, holds, operator, conjunction)
-        right = (self.eval_var(right_tree, context) if plain and right_tree.__class__ is Tree
-                 and right_tree.data == "var" else self.evaluate(right_tree, context))
+        data = right_tree.data if plain and right_tree.__class__ is Tree else None
+        if data == "var":
+            right = self.eval_var(right_tree, context)
+        elif data == "binary" and right_tree.children[1].type in _COMPARISONS:
+            self.depth = depth + 1
+            right = self.operation(right_tree, right_tree.children[1].type, context)
+            self.depth = depth
+        else:
+            right = self.evaluate(right_tree, context)
         if not right.split:
             self.split_truth(right, context)
         right_holds = right.if_true
