@@ -118,6 +118,7 @@ class Value:
         if later is not None:
             self._later = None
             self._if_false = later(*self._args)
+            self._args = ()  # (what it was worked out from is freed now, not at the end)
         return self._if_false
 
     @if_false.setter
@@ -138,6 +139,7 @@ def _fails_where(*parts: Value) -> State | None:
     if later is not None:
         part._later = None
         part._if_false = later(*part._args)
+        part._args = ()
     found = part._if_false
     for index in range(1, len(parts)):
         part = parts[index]
@@ -145,6 +147,7 @@ def _fails_where(*parts: Value) -> State | None:
         if later is not None:
             part._later = None
             part._if_false = later(*part._args)
+            part._args = ()
         other = part._if_false
         if other is not None:
             found = join(found, other) if found is not None else other
@@ -161,6 +164,7 @@ def can_fail(value: Value) -> bool:
         return any(can_fail(part) for part in value._args)
     value._later = None  # (the if_false property, without its call)
     value._if_false = later(*value._args)
+    value._args = ()
     return value._if_false is not None
 
 
@@ -1043,6 +1047,7 @@ def _meet_fails(deck: Deck, state: State, known: Value) -> State | None:
     if later is not None:
         known._later = None
         known._if_false = later(*known._args)
+        known._args = ()
     return meet(deck, state, known._if_false)
 
 
@@ -1053,6 +1058,7 @@ def _fails_in_base(known: Value, base: State) -> State | None:
     if later is not None:
         known._later = None
         known._if_false = later(*known._args)
+        known._args = ()
     fails = known._if_false
     if fails is not None and fails is not base and (
             not fails[0] and not fails[2] and fails[1] is base[1]):
