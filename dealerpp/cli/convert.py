@@ -48,7 +48,8 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
                         help="output format (default: from the extension)")
     parser.add_argument("--first-board", type=int, metavar="N",
                         help="number the boards N, N+1, ... (dealer and vulnerability by "
-                             "the standard cycle), for sets that do not start at 1")
+                             "the standard cycle), for sets that do not start at 1, or to "
+                             "number a set with a gap by place on purpose")
     parser.add_argument("--boards", type=board_spans, metavar="LIST",
                         help="only the boards of LIST, by number: 1-24, or 1-12,15 (a deal "
                              "without a number counts as the board after the one before it)")
@@ -99,6 +100,13 @@ def formats_epilog() -> str:
         "which hold each board's number,",
         "are then written: in any other format every later board would take the wrong",
         "number, so no file is. Nor is one from an input in which no deal is found.",
+        "",
+        "The other formats but hex (whose -D suffix keeps the number modulo 16) number",
+        "the boards by their place in the file: a board whose number is not the one",
+        "before plus one (a gap, boards out of order or repeated) would become another",
+        "there, so no file is written, and each such board is named. A set may start",
+        "at any board (17-32: read it back with --first-board 17); --first-board N",
+        "numbers the boards by their place on purpose.",
     ])
 
 
@@ -145,7 +153,7 @@ def _usage_error(args: argparse.Namespace, to_fmt: str | None) -> tuple[str, boo
 
 def _run(prog: str, args: argparse.Namespace, to_fmt: str) -> int:
     """The conversion, by the library; its errors and notices as messages."""
-    from dealerpp.deals.conversion import BoardsNotFound, NotWritten, convert
+    from dealerpp.deals.conversion import MOVED, BoardsNotFound, NotWritten, convert
 
     name = "<stdin>" if args.input == "-" else args.input
     output = "standard output" if args.output == "-" else shown_name(args.output)
@@ -168,6 +176,10 @@ def _run(prog: str, args: argparse.Namespace, to_fmt: str) -> int:
         raise  # (reported by dealerpp.cli, as above)
     except NotWritten as refused:
         print(f"{prog}: error: {refused.message}", file=sys.stderr)
+        if refused.kind == MOVED:
+            print(f"{prog}: hint: --first-board {refused.start} numbers the boards by their "
+                  f"place on purpose (each then takes its place's dealer and vulnerability), "
+                  f"or --boards writes only those asked for", file=sys.stderr)
         return EXIT_INPUT
     except BoardsNotFound as none:
         from dealerpp.deals.selection import spans_of

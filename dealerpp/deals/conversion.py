@@ -48,25 +48,35 @@ Span = tuple[int, int]  # boards low to high, both included
 # DppError.kind of a NotWritten
 NO_DEALS = "no-deals"  # nothing was found in the input (or nothing could be read)
 LEFT_OUT = "left-out"  # a game was left out and the output holds no board numbers
+MOVED = "moved"  # a board would take another's place in an output numbered by place
 # DppError.kind of a BoardsNotFound
 NO_BOARDS = "no-boards"
 
 NAMED_LINES = 10  # the lines of the first errors a refusal names
+NAMED_BOARDS = 10  # the boards a refusal names (of those it would move)
 
 
 class NotWritten(DppError, frozen=False):
     """The input was read, but the output would not be right, so it is not
     written (``streamed``: an output written as it was converted stops
-    before the first board left out). ``kind`` is NO_DEALS or LEFT_OUT;
-    ``lines``: the lines of the errors that left games out."""
+    before the first board left out). ``kind`` is NO_DEALS, LEFT_OUT or
+    MOVED; ``lines``: the lines of the errors that left games out;
+    ``moved`` (MOVED): the first boards that would be read back, or dealt,
+    as another, each (its number, the number of its place), ``moves``
+    how many there were, ``start`` the first board's number."""
 
     lines: tuple[int | None, ...] = ()
     streamed: bool = False
+    moved: tuple[tuple[int, int], ...] = ()
+    moves: int = 0
+    start: int = 1
 
     def __init__(self, message: str, *args: Any, lines: tuple[int | None, ...] = (),
-                 streamed: bool = False, **fields: Any) -> None:
+                 streamed: bool = False, moved: tuple[tuple[int, int], ...] = (),
+                 moves: int = 0, start: int = 1, **fields: Any) -> None:
         super().__init__(message, *args, **fields)
         self.lines, self.streamed = lines, streamed
+        self.moved, self.moves, self.start = moved, moves, start
 
 
 class BoardsNotFound(DppError, frozen=False):
@@ -153,9 +163,9 @@ def convert(src: File, dst: File, format: str | None = None, *,
     problems = _Problems(read_options.report)
     if read_options.report is not None:
         read_options = read_options._replace(report=problems)
-    judge = _Judge(job, problems)
     spans = _spans(boards)
     from_fmt, source = _input_format(job.source(), job.src_path, src_format)
+    judge = _Judge(job, problems, from_fmt)
     extras = _Extras(spans, export, write_options, progress, notice)
     if from_fmt is not None and formats.takes_bulk_path(
             from_fmt, job.to_fmt, first_board=first_board, selecting=spans is not None,
@@ -295,19 +305,83 @@ class _Problems:
             self.report(problem)
 
 
+class _Places:
+    """The boards in the order an output numbered by place gets them. The
+    first board's number starts the set (boards 17-32 are read back with
+    first_board=17, as written); every later one must be the board before
+    plus one, or it would become another board there: a gap, a board out of
+    order or repeated ``moves`` it (the first few kept, ``moved``)."""
+
+    def __init__(self, modulus: int | None) -> None:
+        self.modulus = modulus  # the input holds its numbers modulo this (hex)
+        self.start: int | None = None
+        self.placed = 0
+        self.moved: list[tuple[int, int]] = []  # (board, the board of its place)
+        self.moves = 0
+
+    def deals(self, deals: Iterator[Deal]) -> Iterator[Deal]:
+        for deal in deals:
+            self.board(deal.board)
+            yield deal
+
+    def board(self, board: int | None) -> None:
+        """The next deal's board (None: it has none, and is numbered by place)."""
+        if self.start is None:
+            self.start = 1 if board is None else board
+        place = self.start + self.placed
+        self.placed += 1
+        if board is not None and board != place and (
+                self.modulus is None or (board - place) % self.modulus):
+            self.moves += 1
+            if len(self.moved) < NAMED_BOARDS:
+                self.moved.append((board, place))
+
+    def rows(self, boards: Any, count: int) -> None:
+        """A run of ``count`` deals read in bulk, ``boards`` their numbers
+        (an int64 array; None: numbered by place)."""
+        if boards is None or not count:
+            if self.start is None and count:
+                self.start = 1
+            self.placed += count
+            return
+        import numpy as np  # (the bulk path's own: loaded there already)
+
+        if self.start is None:
+            self.start = int(boards[0])
+        first = self.start + self.placed
+        off = boards - np.arange(first, first + count, dtype=np.int64)
+        if self.modulus is not None:
+            # an & for hex's 16: an int64 % costs some 20 instructions a row
+            modulus = self.modulus
+            if modulus & (modulus - 1):
+                off %= modulus
+            else:
+                off &= modulus - 1
+        bad = np.flatnonzero(off)
+        self.placed += count
+        if len(bad):  # the ordinary set, numbered 1..n, never gets here
+            self.moves += len(bad)
+            room = NAMED_BOARDS - len(self.moved)
+            self.moved += [(int(boards[i]), first + int(i)) for i in bad[:max(room, 0)]]
+
+
 class _Judge:
     """Says whether what was converted may be written: something, and with
     no board left out where the output format would move every later board
-    into its place (one whose records carry no board numbers); and notes
-    what the caller is told at the end."""
+    into its place (one whose records carry no board numbers), nor a board
+    that would become another there (a gap, boards out of order or repeated,
+    in a numbered input); and notes what the caller is told at the end."""
 
-    def __init__(self, job: _Job, problems: _Problems) -> None:
+    def __init__(self, job: _Job, problems: _Problems, from_fmt: str | None) -> None:
         self.job = job
         self.problems = problems
         # boards whose dealer or vulnerability the output cannot hold
         self.off_cycle: list[int] = []
         self.watches_cycle = job.to_fmt in formats.BY_CYCLE and job.first_board is None
         self.first_board: int | None = None  # the first deal written's, deal by deal
+        # --first-board numbers the boards by place on purpose: nothing moves then
+        self.places = (_Places(formats.get(from_fmt).board_modulus if from_fmt else None)
+                       if job.to_fmt in formats.BY_PLACE and job.first_board is None else None)
 
     def left_out(self) -> int:
         """The games left out so far, for an error."""
@@ -316,6 +390,8 @@ class _Judge:
     def stop_writing(self) -> bool:
         """Whether nothing more may reach an output already being written:
         a board is missing before it."""
+        if self.places is not None and self.places.moves:
+            return True
         return bool(self.problems.errors) and self.job.to_fmt not in formats.NUMBERED
 
     def check(self, total: int, streamed: bool = False) -> None:
@@ -327,10 +403,36 @@ class _Judge:
             found = "could be read from" if lines else "found in"
             raise NotWritten(f"no deal {found} {name}" + ("" if streamed else ": nothing written"),
                              kind=NO_DEALS, lines=lines, streamed=streamed, filename=name)
-        if self.stop_writing():
+        if self.problems.errors and self.job.to_fmt not in formats.NUMBERED:
             what = "stops before the first board left out" if streamed else "not written"
             raise NotWritten(f"{self.job.output_name} {what}: {self._missing()}", kind=LEFT_OUT,
                              lines=lines, streamed=streamed, filename=name)
+        if self.places is not None and self.places.moves:
+            self._refuse_moved(self.places, streamed)
+
+    def in_place(self, deals: Iterator[Deal]) -> Iterator[Deal]:
+        """The deals, as they are written, each board's number compared with
+        the place it takes, when the output numbers its boards by place."""
+        return deals if self.places is None else self.places.deals(deals)
+
+    def _refuse_moved(self, places: _Places, streamed: bool) -> None:
+        what = "stops before the first board moved" if streamed else "not written"
+        moved = places.moved
+        if places.moves == 1:
+            (board, place), = moved
+            which = f"board {board} of {self.job.input_name} would become board {place} there"
+        else:
+            pairs = ", ".join(f"{board} as {place}" for board, place in moved)
+            more = ", ..." if places.moves > len(moved) else ""
+            which = (f"{places.moves} boards of {self.job.input_name} would become others "
+                     f"there ({pairs}{more})")
+        assert places.start is not None
+        raise NotWritten(
+            f"{self.job.output_name} {what}: {which}: {self.job.to_fmt} numbers its boards by "
+            f"their place in the file, and the input's are not in order from board "
+            f"{places.start}", kind=MOVED, moved=tuple(moved), moves=places.moves,
+            start=places.start, streamed=streamed, filename=self.job.input_name,
+            hint=f"first_board={places.start} numbers the boards by their place on purpose")
 
     def watched(self, deals: Iterator[Deal]) -> Iterator[Deal]:
         """The deals, noting those whose dealer or vulnerability is not the
@@ -395,12 +497,13 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
             options = extras.write_options
             # a board without a number: its place in the input, as _per_deal numbers it
             left_out = judge.left_out if _numbers_by_place(job.to_fmt) else None
+            placed = None if judge.places is None else judge.places.rows
             if job.streams_output:
                 total = stream.convert_file(handle, _binary_target(job.dst), from_fmt,
                                             job.to_fmt, progress=bar, filename=job.input_name,
                                             per_deal=per_deal, first_board=job.first_board,
                                             stop=judge.stop_writing, write_options=options,
-                                            left_out=left_out)
+                                            left_out=left_out, placed=placed)
                 judge.check(total, streamed=True)
                 return total
             from dealerpp.atomic import atomic_writer
@@ -409,7 +512,7 @@ def _in_bulk(job: _Job, source: Any, from_fmt: str, read_options: ReadOptions, j
                 total = stream.convert_file(handle, out, from_fmt, job.to_fmt, progress=bar,
                                             filename=job.input_name, per_deal=per_deal,
                                             first_board=job.first_board, write_options=options,
-                                            left_out=left_out)
+                                            left_out=left_out, placed=placed)
                 judge.check(total)  # NotWritten: the new content is dropped
             return total
     except DppError as error:
@@ -519,10 +622,11 @@ class _Watched:
         self.judge = judge
 
     def read(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        return self.judge.watched(self.per_deal.read(*args, **options))
+        return self.judge.in_place(self.judge.watched(self.per_deal.read(*args, **options)))
 
     def read_stream(self, *args: Any, **options: Any) -> Iterator[Deal]:
-        return self.judge.watched(self.per_deal.read_stream(*args, **options))
+        return self.judge.in_place(self.judge.watched(
+            self.per_deal.read_stream(*args, **options)))
 
     def fast_read(self, fmt: str, last_record: bytes) -> None:
         self.per_deal.fast_read(fmt, last_record)
@@ -561,6 +665,7 @@ def _per_deal(job: _Job, source: Any, from_fmt: str | None, read_options: ReadOp
         found = judge.watched(found)
         if extras.spans is not None:
             found = _selected(found, extras.spans, job.input_name, extras.notice)
+        found = judge.in_place(found)  # the boards written, after those picked
         write = _writer(job.to_fmt, extras.export, extras.write_options)
         if job.streams_output:
             # Held until the input is read: an error that stops it writes no deals

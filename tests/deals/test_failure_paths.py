@@ -120,7 +120,7 @@ def test_standard_output_never_holds_a_board_in_the_wrong_place(
     assert "standard output" in err
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "html", "csv"])
+@pytest.mark.parametrize("fmt", ["pbn", "html", "csv", "lin"])
 def test_a_format_with_board_numbers_keeps_each_good_board_its_number(
         fmt: str, tmp_path: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
     source = tmp_path / "set.pbn"
@@ -134,6 +134,8 @@ def test_a_format_with_board_numbers_keeps_each_good_board_its_number(
     elif fmt == "html":
         boards = re.findall(r'data-board="(\d+)"', data.decode())
         assert re.findall(r"<b>Board (\d+)</b>", data.decode()) == boards
+    elif fmt == "lin":
+        boards = re.findall(r"\|ah\|Board (\d+)\|", data.decode())
     else:
         boards = [row[16] for row in csv.reader(io.StringIO(data.decode()))]
     assert boards == ["1", "2", "4", "5", "6"]

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from dealerpp.deals.model import Deal
 
     Stop = Callable[[], bool]  # whether nothing more may be written
+    Placed = Callable[[np.ndarray | None, int], None]  # a run's boards, and its length
 
 CHUNK_BYTES = 1 << 23  # 8 MiB: ~120k giblib lines, 256k .deals records
 _STREAM_BATCH = 4096  # slow deals between progress updates
@@ -349,13 +350,17 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
                    per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
                    first_board: int | None = None, stop: Stop | None = None,
                    write_options: WriteOptions | None = None,
-                   left_out: Callable[[], int] | None = None) -> int:
+                   left_out: Callable[[], int] | None = None,
+                   placed: Placed | None = None) -> int:
     """Convert everything ``src`` holds; returns the number of deals.
     ``write_options``: the writer's (an html page's title). ``left_out``:
     how many deals were left out so far (games with an error, reported);
     given, a deal without a board number is numbered by its place in the
     input, those left out counted, as a numbered output's per-deal path
-    numbers it.
+    numbers it. ``placed``: shown the board numbers of each run of deals
+    read in bulk (None: numbered by place), and how many, in the input's
+    order and before ``stop`` is asked (the per-deal reader's deals are
+    ``per_deal``'s to show).
 
     ``stop``: asked as each deal (or run of deals read in bulk) is reached,
     in the input's order; once it says so, nothing more is written, though
@@ -378,6 +383,8 @@ def convert_stream(src: IO[bytes], dst: IO[bytes], src_fmt: str, dst_fmt: str, *
         encoder.begin(src_fmt, write_options or WriteOptions())
     with _Writer(dst) as out:
         for segment in segments(source, src_fmt, per_deal, filename, numbering or 1, copying):
+            if placed is not None and isinstance(segment, DealArray):
+                placed(segment.boards, len(segment))
             stopped = stopped or (stop is not None and stop())
             if stopped and isinstance(segment, DealArray):
                 total += len(segment)
@@ -557,10 +564,11 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
                  per_deal: PerDeal | None = None, chunk: int = CHUNK_BYTES,
                  first_board: int | None = None, stop: Stop | None = None,
                  write_options: WriteOptions | None = None,
-                 left_out: Callable[[], int] | None = None) -> int:
+                 left_out: Callable[[], int] | None = None,
+                 placed: Placed | None = None) -> int:
     """Convert a file (``-`` = standard input/output) between two formats of
     :data:`dealerpp.deals.formats.FAST`; returns the number of deals converted.
-    ``stop``, ``write_options``, ``left_out``: see ``convert_stream``.
+    ``stop``, ``write_options``, ``left_out``, ``placed``: see ``convert_stream``.
 
     A named output is written to a temporary file and renamed at the end, so
     an error leaves an existing file untouched. ``progress``: a Progress, or
@@ -576,7 +584,8 @@ def convert_file(src: str | os.PathLike[str] | IO[bytes], dst: str | os.PathLike
                 total = convert_stream(handle, out, src_fmt, dst_fmt, filename=filename or name,
                                        progress=bar, per_deal=per_deal, chunk=chunk,
                                        first_board=first_board, stop=stop,
-                                       write_options=write_options, left_out=left_out)
+                                       write_options=write_options, left_out=left_out,
+                                       placed=placed)
         finally:
             if bar is not None:
                 bar.close()

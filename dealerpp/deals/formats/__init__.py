@@ -74,7 +74,8 @@ class DealFormat(NamedTuple):
     # than it was written as, they land on the wrong seats (.bhg).
     dealer_first: bool = False
     # It holds each board's number but no dealer or vulnerability: a reader
-    # gives each board the cycle's, as for a positional format (.dx).
+    # gives each board the cycle's, as for a positional format (.dx; hex's
+    # -D suffix, the number modulo 16, gives the cycle's too).
     dealer_by_cycle: bool = False
     # Its records carry each board's number: a board left out of a set leaves
     # the others their numbers. Without them (every positional format, and
@@ -95,6 +96,10 @@ class DealFormat(NamedTuple):
     # A copy into the same format goes the bulk path: what its codec reads in
     # bulk (dealer's printpbn games) it writes back as read, the rest deal by deal.
     bulk_copy: bool = False
+    # It holds each board's number modulo this only (hex's -D suffix: 16):
+    # what a reader gives back is the board nearest, and the cycle's dealer
+    # and vulnerability are kept, so a set with a gap is not moved by place.
+    board_modulus: int | None = None
 
     @property
     def fast(self) -> bool:
@@ -260,10 +265,10 @@ FORMATS: tuple[DealFormat, ...] = (
     DealFormat("dx", (".dx",), "binary: .deals with a number, auction and play",
                _dx, bulk=True, binary=True, numbered=True, dealer_by_cycle=True),
     DealFormat("hex", (".hex",), "26 hex digits a deal, optional -D board suffix",
-               _hex, bulk=True),
+               _hex, bulk=True, dealer_by_cycle=True, board_modulus=16),
     DealFormat("lin", (".lin",),
                "Bridge Base Online (BBO): boards, auctions with alerts, play, players, matches",
-               _lin, bulk=True),
+               _lin, bulk=True, numbered=True),
     DealFormat("listing", (), "'Deal #N: Player North: S5 H7 ...'", _listing, bulk=True),
     DealFormat("oneline", (), "dealer's printoneline: 'n S.H.D.C e ... w ...'",
                _oneline, bulk=True),
@@ -286,6 +291,10 @@ POSITIONAL: frozenset[str] = frozenset(f.name for f in FORMATS if f.positional)
 BY_CYCLE: frozenset[str] = frozenset(f.name for f in FORMATS
                                      if f.positional or f.dealer_by_cycle)
 NUMBERED: frozenset[str] = frozenset(f.name for f in FORMATS if f.numbered)
+#: Formats whose boards are numbered by their place in the file: a board
+#: written at place k is read back (or dealt by a machine) as the k-th board.
+BY_PLACE: frozenset[str] = frozenset(f.name for f in FORMATS
+                                     if not f.numbered and f.board_modulus is None)
 WRITABLE: tuple[str, ...] = tuple(f.name for f in FORMATS if f.writable)
 FAST: tuple[str, ...] = tuple(f.name for f in FORMATS if f.fast)
 BY_NAME: dict[str, DealFormat] = {f.name: f for f in FORMATS}
