@@ -97,16 +97,27 @@ def _file_lines(handle: IO[Any]) -> Iterator[str]:
         yield line.rstrip("\r\n")
 
 
-def sync_text_layer(source: object) -> None:
+def sync_text_layer(source: object) -> bool:
     """Put the binary file under a file opened in text mode where its text
     stands: the text layer reads ahead (8 KiB), so once the caller has taken
     a line (``readline``) the bytes under it are further on than its text,
     and a reader of the bytes would skip what was read ahead. (A pipe
-    cannot be put back: what its text layer holds stays there.)"""
-    if isinstance(source, io.TextIOBase) and getattr(source, "buffer", None) is not None:
-        with contextlib.suppress(OSError, ValueError):
-            if source.seekable():
-                source.seek(source.tell())
+    cannot be put back: what its text layer holds stays there.) False when
+    a seekable file's text cannot say where it stands (``tell`` is off once
+    the caller has iterated it, ``next(file)``): its bytes would skip the
+    text read ahead, so the caller reads the text itself."""
+    if not isinstance(source, io.TextIOBase) or getattr(source, "buffer", None) is None:
+        return True
+    with contextlib.suppress(ValueError):  # closed: the reader says so
+        if not source.seekable():
+            return True
+        try:
+            where = source.tell()
+        except OSError:
+            return False
+        with contextlib.suppress(OSError):
+            source.seek(where)
+    return True
 
 
 def _binary_of(handle: IO[Any]) -> IO[bytes] | None:

@@ -258,8 +258,8 @@ def _binary_source(src: File) -> Any:
     if buffer is not None:
         from dealerpp.deals._io import sync_text_layer
 
-        sync_text_layer(src)
-        return buffer
+        if sync_text_layer(src):
+            return buffer
     if isinstance(src, io.TextIOBase):
         return io.BytesIO(src.read().encode("utf-8", "surrogateescape"))
     return src

@@ -139,8 +139,13 @@ def read_source(source: Source, format: str | None = None, *, filename: str | No
     from dealerpp.deals._io import sync_text_layer
     from dealerpp.deals.options import ReadOptions
 
+    if not sync_text_layer(source):
+        from dealerpp.deals._io import source_name
+
+        # (read whole: only the text layer knows where its text stands)
+        filename = source_name(source, filename)
+        source = io.StringIO(source.read())  # type: ignore[union-attr]
     given = source
-    sync_text_layer(source)
     if format is None:
         format, source = detect.detect(source, filename)
         if format is None:

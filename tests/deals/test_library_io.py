@@ -199,6 +199,36 @@ def test_a_text_file_read_from_already_goes_on_where_its_text_stands(fmt: str,
     assert list(deals.read(tmp_path / "out.deals")) == many
 
 
+@pytest.mark.parametrize("skip", ["next", "for"])
+@pytest.mark.parametrize("fmt", ["oneline", "pbn"])
+def test_a_text_file_whose_lines_the_caller_iterated_goes_on_where_its_text_stands(
+        fmt: str, skip: str, tmp_path: Path) -> None:
+    """A header skipped with next(file) or a for loop: the text layer has
+    read ahead and, iterated, cannot tell where its text stands (tell()
+    raises), so its bytes cannot be put back: the rest is read as text
+    (all of it, its file's name in errors). It gave no deal, silently."""
+    many = SAMPLE * 50
+    path = tmp_path / f"in.{fmt}"
+    path.write_text("% a line of the caller's own\n" + deals.dumps(many, fmt))
+    for convert in (False, True):
+        with path.open() as handle:
+            if skip == "next":
+                next(handle)
+            else:
+                for _line in handle:
+                    break
+            if convert:
+                assert deals.convert(handle, tmp_path / "out.deals", src_format=fmt) == len(many)
+            else:
+                assert list(deals.read(handle, fmt)) == many
+    assert list(deals.read(tmp_path / "out.deals")) == many
+    path.write_text("% header\nnot a deal\n")
+    with path.open() as handle, pytest.raises(DppError) as caught:
+        next(handle)
+        list(deals.read(handle, "oneline"))
+    assert (caught.value.filename, caught.value.line, caught.value.byte) == (str(path), 1, None)
+
+
 
 class _Pipe(io.RawIOBase):
     """A pipe whose writer sends one line at a time: each read gives the
