@@ -234,11 +234,16 @@ class _Told:
                 self._off_cycle(notice.boards)
         report_converted(self.prog, total, self.args.quiet, left_out)
         for notice in self.later:
-            if isinstance(notice, ReadBackFrom):
+            if isinstance(notice, ReadBackFrom) and notice.dealer_first:
                 first = notice.first_board
                 print(f"{self.prog}: note: {self.output} lists each board's hands from its "
                       f"dealer, from board {first} on, and holds no board numbers: read it "
                       f"back with --first-board {first}", file=sys.stderr)
+            elif isinstance(notice, ReadBackFrom):
+                first = notice.first_board
+                print(f"{self.prog}: note: {self.output} holds boards {first} on, by their "
+                      f"place, and no board numbers: read it back with --first-board {first}",
+                      file=sys.stderr)
 
     def _off_cycle(self, off: tuple[int, ...]) -> None:
         count = len(off)

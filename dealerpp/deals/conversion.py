@@ -112,11 +112,15 @@ class OffCycle(Record):
 
 
 class ReadBackFrom(Record):
-    """Notice, at the end: the output lists each board's hands from its
-    dealer and holds no board numbers, and its first board is not 1: read
-    it back with ``first_board=first_board``."""
+    """Notice, at the end: the output holds no board numbers and its first
+    board is not 1: read it back with ``first_board=first_board``. With
+    ``dealer_first`` it lists each board's hands from its dealer (.bhg),
+    which lands them on the wrong seats read back from another board; else
+    (any format numbered by place, its boards' numbers the input's own)
+    they are read back as boards from 1."""
 
     first_board: int
+    dealer_first: bool = True
 
 
 Notice = BoardsMissing | LongPage | OffCycle | ReadBackFrom
@@ -457,6 +461,9 @@ class _Judge:
         if formats.get(self.job.to_fmt).dealer_first and self.first_board not in (None, 1):
             assert self.first_board is not None
             notice(ReadBackFrom(self.first_board))
+        elif self.places is not None and self.places.start not in (None, 1):
+            assert self.places.start is not None
+            notice(ReadBackFrom(self.places.start, dealer_first=False))
 
     def _missing(self) -> str:
         lines = self.problems.lines

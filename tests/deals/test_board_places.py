@@ -21,7 +21,7 @@ import pytest
 from dealerpp import deals
 from dealerpp.cli import main
 from dealerpp.deals import formats
-from dealerpp.deals.conversion import MOVED, NAMED_BOARDS, NotWritten
+from dealerpp.deals.conversion import MOVED, NAMED_BOARDS, Notice, NotWritten, ReadBackFrom
 from dealerpp.deals.model import Seat
 
 RANKS = "AKQJT98765432"
@@ -214,3 +214,31 @@ def test_hex_warns_of_a_dealer_its_suffix_cannot_hold(
     err = capsys.readouterr().err
     assert "warning: board 2 of" in err and "hex holds neither" in err
     assert [deal.dealer for deal in deals.read(target)] == [Seat.NORTH, Seat.EAST, Seat.SOUTH]
+
+
+@pytest.mark.parametrize("fmt", ["bri", "deals", "bhg"])
+def test_a_set_from_board_17_says_how_to_read_it_back(
+        fmt: str, bulk: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The file holds no numbers: read back, its boards are 1-16 unless
+    first_board says 17 (.bhg's note says more: its hands start at the
+    dealer's seat)."""
+    source = tmp_path / "set.pbn"
+    source.write_text(pbn(list(range(17, 33))))
+    told: list[Notice] = []
+    target = tmp_path / f"out.{fmt}"
+    assert deals.convert(source, target, notice=told.append) == 16
+    assert told == [ReadBackFrom(17, dealer_first=fmt == "bhg")]
+    back = list(deals.read(target, first_board=17))
+    assert [deal.board for deal in back] == list(range(17, 33))
+    assert [d.masks for d in back] == [d.masks for d in deals.read(source)]
+    assert main(["convert", "-q", str(source), str(target)]) == 0
+    assert "read it back with --first-board 17" in capsys.readouterr().err
+    # from board 1, or numbered on purpose: nothing to say (but for .bhg's
+    # seats, which a first board other than 1 moves whoever numbered it)
+    told.clear()
+    deals.convert(source, target, first_board=17, notice=told.append)
+    assert told == ([ReadBackFrom(17)] if fmt == "bhg" else [])
+    told.clear()
+    source.write_text(pbn([1, 2, 3]))
+    deals.convert(source, target, notice=told.append)
+    assert told == []
