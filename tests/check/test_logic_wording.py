@@ -58,3 +58,21 @@ def test_a_truth_value_taken_as_a_number_is_named_as_why(condition: str, reason:
 def test_a_truth_value_beside_a_value_that_decides_is_not_named(condition: str,
                                                                  reason: str) -> None:
     assert why(condition) == reason
+
+
+@pytest.mark.parametrize(("condition", "code"), [
+    # parenthesised operands at both ends: the ')' of the first and the '('
+    # of the last balance in number, not in order (it quoted
+    # '37 - controls(east)) < controls(north' and hinted
+    # 'write 'hcp(north) + 1) < hcp(south and ...')
+    ("(37 - controls(east)) < controls(north)", "never-holds"),
+    ("(hcp(north) + 40) < (hcp(south) - 1)", "never-holds"),
+    ("(hcp(north) + 1) < hcp(south) < (hcp(east) + 2)", "chained-comparison"),
+])
+def test_an_expression_ended_by_parenthesised_operands_is_quoted_as_written(
+        condition: str, code: str) -> None:
+    (finding,) = [d for d in check_text(f"condition {condition} || hcp(west) > 3\n", "t.dl")
+                  if d.code == code]
+    assert f"'{condition}'" in finding.message
+    if finding.hint is not None:  # each side of the pair to write as written
+        assert "'(hcp(north) + 1) < hcp(south) and hcp(south) < " in finding.hint

@@ -169,17 +169,17 @@ class LogicPass:
         text = self.report.text
         first, last = first_token(tree), last_token(tree)
         start, end = first.start_pos or 0, last.end_pos or 0
-        depth = text.count("(", start, end) - text.count(")", start, end)
-        while depth < 0:
-            opening = text.rfind("(", 0, start)
-            if opening < 0 or text[opening + 1:start].strip():
+        closing, opening = _unbalanced(text, start, end)
+        while closing:
+            before = text.rfind("(", 0, start)
+            if before < 0 or text[before + 1:start].strip():
                 break
-            start, depth = opening, depth + 1
-        while depth > 0:
+            start, closing = before, closing - 1
+        while opening:
             following = text.find(")", end)
             if following < 0 or text[end:following].strip():
                 break
-            end, depth = following + 1, depth - 1
+            end, opening = following + 1, opening - 1
         return start, end
 
     def quoted(self, tree: Any) -> str:
@@ -456,6 +456,20 @@ def _total_name(atom: tuple[Any, ...], deck: Deck, lengths: list[tuple[Any, ...]
     amount = total[1] if total is not None else "?"
     return f"a deal holds {amount} {name} points" + (
         f" in {SUIT_WORDS[atom[3]]}s" if atom[3] >= 0 else "")
+
+
+def _unbalanced(text: str, start: int, end: int) -> tuple[int, int]:
+    """The ``)`` of ``text[start:end]`` without their ``(`` in it, and the
+    ``(`` without their ``)``: counted in order, as ``a) < (b`` has one of
+    each, which the counts alone would balance."""
+    depth = lowest = 0
+    for char in text[start:end]:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            lowest = min(lowest, depth)
+    return -lowest, depth - lowest
 
 
 def _span(low: int, high: int) -> str:
