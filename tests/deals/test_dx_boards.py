@@ -9,6 +9,7 @@ taken), not what the reader gives."""
 
 from __future__ import annotations
 
+import pickle
 import re
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from dealerpp import deals
 from dealerpp.cli import main
 from dealerpp.deals import formats
 from dealerpp.deals.formats import _binary as binary
-from dealerpp.deals.model import Deal, Seat, Vul, board_dealer_vul
+from dealerpp.deals.model import Call, Deal, Seat, Vul, board_dealer_vul
 from dealerpp.diagnostics import DppError
 from tests.conftest import examples
 
@@ -201,3 +202,32 @@ def test_a_dealer_dx_cannot_hold_is_named(tmp_path: Path, bulk: bool,
                                                                   (2, Seat.EAST)]
     assert convert_cli(source, tmp_path / "again.dx", "--first-board", "1") == 0
     assert "warning" not in capsys.readouterr().err  # boards given the cycle's: nothing lost
+
+
+# pickle.dumps(deal, 2) by main at 61dbd62, before .dx boards were read: a
+# deal read from a .dx record numbered 7 (board None, the byte kept as
+# ``extra=DxInfo(number=7)``), its auction 1NT and three passes.
+BEFORE_BOARDS = (
+    b"\x80\x02cdealerpp.deals.model\nDeal\nq\x00)\x81q\x01}q\x02(X\x05\x00\x00\x00masksq"
+    b"\x03(\x8a\x07\x80\x83\x81\x08\xa8\x00\x0e\x8a\x07pH\x00\xe2\x11\xc0\x00\x8a\x07\x0c"
+    b"\x04P\x15@8\x01\x8a\x06\x030.\x00\x06\x07tq\x04X\x05\x00\x00\x00boardq\x05NX\x06"
+    b"\x00\x00\x00dealerq\x06NX\x03\x00\x00\x00vulq\x07NX\x07\x00\x00\x00auctionq\x08(c"
+    b"dealerpp.deals.model\nCall\nq\tK0\x85q\n\x81q\x0bh\tK\x01\x85q\x0c\x81q\rh\tK\x01"
+    b"\x85q\x0e\x81q\x0fh\tK\x01\x85q\x10\x81q\x11tq\x12X\x04\x00\x00\x00playq\x13)X\x06"
+    b"\x00\x00\x00tricksq\x14NX\x05\x00\x00\x00extraq\x15cdealerpp.deals.formats._binary"
+    b"\nDxInfo\nq\x16)\x81q\x17}q\x18X\x06\x00\x00\x00numberq\x19K\x07sbX\x05\x00\x00\x00"
+    b"orderq\x1aNX\x04\x00\x00\x00gameq\x1bcdealerpp.deals.model\n_Unasked\nq\x1ch\x1b"
+    b"\x85q\x1dRq\x1eub."
+)
+
+
+def test_a_pickle_of_a_deal_read_from_dx_before_its_board_was_read_loads() -> None:
+    """0fc461d dropped the DxInfo class such a pickle names: loading it
+    raised AttributeError (the model's split keeps its old names for this)."""
+    found = pickle.loads(BEFORE_BOARDS)
+    passes = (Call.from_str("Pass"),) * 3
+    assert found == Deal.from_pbn(
+        "N:AKQ2.KJ3.Q54.JT9 T9.Q8765.A3.K876 J876.A42.KJ9.Q54 543.T9.T8762.A32",
+        auction=(Call.from_str("1NT"), *passes))
+    assert found.board is None
+    assert isinstance(found.extra, binary.DxInfo) and found.extra.number == 7

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
 
 from dealerpp.deals._io import BinarySink, binary_chunks, fixed_records, source_name
 from dealerpp.deals.model import (
@@ -20,6 +22,7 @@ from dealerpp.deals.model import (
     Call,
     Card,
     Deal,
+    FormatData,
     Strain,
     board_dealer_vul,
     check_play,
@@ -41,6 +44,17 @@ DX_REACH = DX_CYCLE // 2
 #: The key of ``ReadOptions.previous`` that holds the board of the record
 #: before a piece of a .dx file read on its own (the bulk path's).
 PREVIOUS_BOARD = "dx board"
+
+
+@dataclass(frozen=True)
+class DxInfo(FormatData):
+    """The number byte a .dx record gave its deal, which the reader kept as
+    ``Deal.extra`` before it read the board from it. Nothing makes one now:
+    kept so that a pickle of such a deal still loads."""
+
+    fmt: ClassVar[str] = "dx"
+
+    number: int
 
 
 def deal_from_bytes(data: bytes, offset: int = 0, filename: str | None = None) -> Deal:
