@@ -76,3 +76,19 @@ def test_an_expression_ended_by_parenthesised_operands_is_quoted_as_written(
     assert f"'{condition}'" in finding.message
     if finding.hint is not None:  # each side of the pair to write as written
         assert "'(hcp(north) + 1) < hcp(south) and hcp(south) < " in finding.hint
+
+
+@pytest.mark.parametrize(("condition", "reading"), [
+    # `not` takes the parenthesised operation whole (it said
+    # '(not hcp(north) + 1) > 20', which is (not hcp(north)) + 1)
+    ("not (hcp(north) + 1) > 20", "'(not (hcp(north) + 1)) > 20'"),
+    ("!(hcp(north) * 2) == 3", "'(not (hcp(north) * 2)) == 3'"),
+    ("!(hcp(north) > 3 ? 5 : 6) == 3", "'(not (hcp(north) > 3 ? 5 : 6)) == 3'"),
+    ("!hcp(north) > 3", "'(not hcp(north)) > 3'"),
+    ("!(hcp(north)) > 3", "'(not hcp(north)) > 3'"),
+])
+def test_not_binding_tighter_shows_dealers_reading_with_the_operands_parentheses(
+        condition: str, reading: str) -> None:
+    (finding,) = [d for d in check_text(f"condition {condition}\n", "t.dl")
+                  if d.code == "not-binds-tighter"]
+    assert f" as {reading}: " in finding.message

@@ -348,9 +348,14 @@ class LogicPass:
         node = finding.node
         value: Value = finding.data["value"]
         negated = node.children[0]
-        operand = self.source(negated.children[1])
+        operand_tree = negated.children[1]
+        operand = self.source(operand_tree)
         rest = f"{node.children[1]} {self.source(node.children[2])}"
-        reading = f"(not {operand}) {rest}"
+        # an operation keeps its parentheses: 'not (a + 1) > b' is read
+        # '(not (a + 1)) > b'; '(not a + 1)' would be (not a) + 1
+        taken = (f"({operand})" if isinstance(operand_tree, Tree)
+                 and operand_tree.data in ("binary", "if_expr") else operand)
+        reading = f"(not {taken}) {rest}"
         message = (f"dealer reads {quote(self.source(node), _SHOWN)} as "
                    f"{quote(reading, _SHOWN)}: `not` binds tighter than a comparison and "
                    f"gives 1 or 0, so this {_outcome(value)}")
