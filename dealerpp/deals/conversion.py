@@ -324,21 +324,30 @@ class _Places:
         self.moves = 0
 
     def deals(self, deals: Iterator[Deal]) -> Iterator[Deal]:
-        for deal in deals:
-            self.board(deal.board)
-            yield deal
+        """The deals, each board compared with its place (a deal without a
+        number is numbered by place). The places are counted in a local and
+        stored once the deals are through (a call a deal cost 1,600
+        instructions); nothing asks for them before."""
+        place = None if self.start is None else self.start + self.placed
+        try:
+            for deal in deals:
+                board = deal.board
+                if place is None:
+                    place = self.start = 1 if board is None else board
+                elif board is not None and board != place:
+                    self._moved(board, place)
+                place += 1
+                yield deal
+        finally:
+            if place is not None and self.start is not None:
+                self.placed = place - self.start
 
-    def board(self, board: int | None) -> None:
-        """The next deal's board (None: it has none, and is numbered by place)."""
-        if self.start is None:
-            self.start = 1 if board is None else board
-        place = self.start + self.placed
-        self.placed += 1
-        if board is not None and board != place and (
-                self.modulus is None or (board - place) % self.modulus):
-            self.moves += 1
-            if len(self.moved) < NAMED_BOARDS:
-                self.moved.append((board, place))
+    def _moved(self, board: int, place: int) -> None:
+        if self.modulus is not None and not (board - place) % self.modulus:
+            return  # the same board as far as the input can tell
+        self.moves += 1
+        if len(self.moved) < NAMED_BOARDS:
+            self.moved.append((board, place))
 
     def rows(self, boards: Any, count: int) -> None:
         """A run of ``count`` deals read in bulk, ``boards`` their numbers

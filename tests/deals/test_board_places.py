@@ -242,3 +242,19 @@ def test_a_set_from_board_17_says_how_to_read_it_back(
     source.write_text(pbn([1, 2, 3]))
     deals.convert(source, target, notice=told.append)
     assert told == []
+
+
+def test_boards_read_deal_by_deal_then_in_bulk_keep_their_places(tmp_path: Path) -> None:
+    """Two games not laid out as printpbn (the per-deal reader's) and then
+    printpbn games (read in blocks): the places run on from one to the other."""
+    plain = "\n".join(f'[Board "{board}"]\n[Deal "N:{" ".join(hands(board))}"]\n'
+                      for board in (1, 2))
+    source = tmp_path / "set.pbn"
+    source.write_text(plain + "\n" + "\n".join(printpbn_game(board, board)
+                                               for board in range(3, 41)))
+    assert deals.convert(source, tmp_path / "out.bri") == 40
+    assert bri_hands((tmp_path / "out.bri").read_bytes()) == [hands(b) for b in range(1, 41)]
+    source.write_text(source.read_text().replace('[Board "30"]', '[Board "31"]'))
+    with pytest.raises(NotWritten) as refused:
+        deals.convert(source, tmp_path / "out.bri")
+    assert refused.value.moved == ((31, 30),)
