@@ -182,6 +182,39 @@ def test_a_holding_pickles_and_copies_and_stays_immutable(protocol: int) -> None
             delattr(holding, name)
     assert (holding.bits, holding.suit) == (0b1_0101_0000_0011, Suit.HEARTS)
 
+
+PBN_GAME = """% a comment
+[Event "Club night"]
+[Board "5"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[North "Ann"]
+[Auction "N"]
+1S Pass Pass Pass
+[Play "E"]
+HJ - - -
+"""
+
+
+@pytest.mark.parametrize("protocol", range(6))
+def test_a_deal_read_from_pbn_pickles_once_its_game_was_asked_for(protocol: int) -> None:
+    """Its game record and tags worked out (deal.game, extra.items), a PBN
+    deal pickled at every protocol: 0 and 1 raised TypeError (the tags'
+    entries, slotted, were pickled with it). Loaded, it says the same."""
+    import pickle
+
+    from dealerpp import deals
+
+    (deal,) = deals.loads(PBN_GAME, "pbn")
+    assert deal.game is not None and deal.game.players == Players(north="Ann")
+    assert deal.extra is not None
+    items = deal.extra.items  # type: ignore[attr-defined]
+    again = pickle.loads(pickle.dumps(deal, protocol))
+    assert again == deal and again.game == deal.game
+    assert again.extra.items == items  # type: ignore[union-attr]
+    assert deals.dumps([again], "pbn") == deals.dumps([deal], "pbn") == PBN_GAME
+
 # -- hcp, controls and losers against the real dealer ---------------------------
 
 SEATS = ("north", "east", "south", "west")

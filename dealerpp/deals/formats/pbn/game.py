@@ -237,6 +237,11 @@ class PbnGame(PbnInfo):
     _items: tuple[PbnItem, ...] | None
     _record: tuple[int, int, Game | None] | None  # game_record's last answer: calls, cards, it
 
+    def __getstate__(self) -> dict[str, object]:
+        # pickled without what is made from the text on first use: an
+        # Entry is slotted, which protocols 0 and 1 cannot pickle
+        return {**self.__dict__, "_entries": None, "_items": None, "_record": None}
+
     def entries(self) -> list[Entry]:
         found = self._entries
         if found is None:
