@@ -593,14 +593,21 @@ def narrow(deck: Deck, state: State, atom: Atom, low: int, high: int) -> State |
                               + (members[2] in atoms) + (members[3] in atoms)) < 2:
             return narrowed
         # Two of the total's atoms narrowed or more: the total must fit.
-        least = most = 0
-        ranges = deck._ranges
-        for member in members:
-            found = atoms.get(member) or ranges.get(member) or deck.range(member)
-            least += found[0]
-            most += found[1]
-        return narrowed if least <= total[1] <= most else None
+        return narrowed if _total_fits(deck, atoms, members, total[1]) else None
     return settle(deck, narrowed, [atom])
+
+
+def _total_fits(deck: Deck, atoms: dict[Atom, Interval], members: tuple[Atom, ...],
+                total: int) -> bool:
+    """Whether the members' ranges (as narrowed in ``atoms``, else the
+    deck's) can still add up to ``total`` (a suit's 13 cards, 40 points)."""
+    least = most = 0
+    ranges = deck._ranges
+    for member in members:
+        found = atoms.get(member) or ranges.get(member) or deck.range(member)
+        least += found[0]
+        most += found[1]
+    return least <= total <= most
 
 
 def narrow_group(deck: Deck, state: State, group: frozenset[Atom], low: int,
@@ -706,17 +713,12 @@ def settle(deck: Deck, state: State, touched: Iterable[Atom]) -> State | None:
                     unfit = _unfit_suits(masks)
                 if unfit >> members[0][2] & 1:
                     return None
-        elif len(atoms) >= 2 and ((members[0] in atoms) + (members[1] in atoms)
-                                  + (members[2] in atoms) + (members[3] in atoms)) >= 2:
-            # Two of the total's atoms narrowed or more (one alone meets it).
-            low = high = 0
-            ranges = deck._ranges
-            for member in members:
-                found = atoms.get(member) or ranges.get(member) or deck.range(member)
-                low += found[0]
-                high += found[1]
-            if not low <= total[1] <= high:
-                return None
+        elif (len(atoms) >= 2 and ((members[0] in atoms) + (members[1] in atoms)
+                                   + (members[2] in atoms) + (members[3] in atoms)) >= 2
+              and not _total_fits(deck, atoms, members, total[1])):
+            # Two of the total's atoms narrowed or more (one alone meets
+            # it), and their ranges cannot make the total.
+            return None
     return state
 
 
