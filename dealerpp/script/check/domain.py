@@ -743,15 +743,8 @@ def _settle_groups(deck: Deck, state: State, touched: Iterable[Atom]) -> State |
                 unfit = _unfit_suits(masks)
             if unfit >> members[0][2] & 1:
                 return None
-        else:
-            low = high = 0
-            ranges = deck._ranges
-            for member in members:
-                found = atoms.get(member) or ranges.get(member) or deck.range(member)
-                low += found[0]
-                high += found[1]
-            if not low <= value <= high:
-                return None
+        elif not _total_fits(deck, atoms, members, value):
+            return None
         everyone = set(members)
         for group in groups:
             if group <= everyone:
